@@ -1,0 +1,5 @@
+import sys
+
+from totembot.cli import main
+
+sys.exit(main())

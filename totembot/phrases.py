@@ -1,0 +1,466 @@
+"""The phrase language of RULES.md: one line of text to a setup or a request, and back.
+
+The slash commands build the same intents directly; this module only reads and writes text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from totembot.rules.engine import check_amount, check_life_value
+from totembot.rules.errors import RuleViolation
+from totembot.rules.intents import (
+    Actor,
+    Approve,
+    Attack,
+    Concede,
+    Damage,
+    Deny,
+    Eliminate,
+    GainLife,
+    Halve,
+    Intent,
+    Lock,
+    LoseLife,
+    NextTurn,
+    PayLife,
+    Poison,
+    Remove,
+    Request,
+    SetLife,
+    TotemRef,
+    Undo,
+    Unlock,
+    Win,
+)
+from totembot.rules.state import COMMANDER_LIFE, HOUSE_RULES, STANDARD_LIFE, Config
+
+VERBS = (
+    "deal lose gain pay attack poison set halve lock unlock approve deny concede eliminate "
+    "win remove next undo"
+).split()
+KEYWORDS = frozenset(
+    VERBS
+    + "loses gains left right via the totem to for with commander hitting counting life rules "
+    "players game".split()
+)
+NAME = re.compile(r"[\w']+")
+DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
+SPEAKER = re.compile(r"\s*([\w']+)\s*:(.*)", re.DOTALL)
+MAX_DIGITS = 9
+EXPECTED_START = (
+    "a request starts with deal, lose, gain, pay, attack, poison, set, halve, lock, unlock, "
+    "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
+)
+
+
+class PhraseError(RuleViolation):
+    """A line that cannot be read; the message says what was expected."""
+
+
+class SetupError(PhraseError):
+    """The setup line is missing or wrong."""
+
+
+def strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def is_name(word: str) -> bool:
+    return NAME.fullmatch(word) is not None and word.casefold() not in KEYWORDS
+
+
+def name_problem(word: str) -> str | None:
+    """Why a word cannot be a player's or commander's name, or None when it can."""
+    if NAME.fullmatch(word) is None:
+        return f"'{word}' cannot be a name: use one word of letters, digits, _ or '"
+    if word.casefold() in KEYWORDS:
+        return f"'{word}' cannot be a name: it is a word of the phrase language"
+    if word.isdigit():
+        return f"'{word}' cannot be a name: it would read as a number"
+    return None
+
+
+def _quote(words: list[str]) -> str:
+    return " ".join(words)
+
+
+class _Words:
+    """A cursor over the words of one phrase, with errors that say what was expected."""
+
+    def __init__(self, text: str) -> None:
+        self.words = text.split()
+        self.pos = 0
+
+    def peek(self) -> str | None:
+        return self.words[self.pos].casefold() if self.pos < len(self.words) else None
+
+    def next_raw(self) -> str | None:
+        word = self.words[self.pos] if self.pos < len(self.words) else None
+        self.pos += word is not None
+        return word
+
+    def read_so_far(self) -> str:
+        return _quote(self.words[: self.pos])
+
+    def fail(self, expected: str) -> PhraseError:
+        found = self.words[self.pos] if self.pos < len(self.words) else None
+        after = self.read_so_far()
+        where = f" after '{after}'" if after else ""
+        got = f", not '{found}'" if found is not None else ", but the line ends there"
+        return PhraseError(f"Expected {expected}{where}{got}.")
+
+    def take(self, keyword: str) -> bool:
+        if self.peek() == keyword:
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, keyword: str) -> None:
+        if not self.take(keyword):
+            raise self.fail(f"'{keyword}'")
+
+    def number(self, what: str, allow_negative: bool = False) -> int:
+        word = self.peek()
+        pattern_ok = word is not None and DIGITS.fullmatch(word) is not None
+        if not pattern_ok or (word is not None and word.startswith("-") and not allow_negative):
+            raise self.fail(f"the {what} as a whole number")
+        assert word is not None
+        if len(word.lstrip("-")) > MAX_DIGITS:
+            value = -(10**MAX_DIGITS) if word.startswith("-") else 10**MAX_DIGITS
+        else:
+            value = int(word)
+        self.pos += 1
+        return value
+
+    def name(self, what: str) -> str:
+        word = self.peek()
+        if word is None or not is_name(word):
+            raise self.fail(what)
+        raw = self.next_raw()
+        assert raw is not None
+        return raw
+
+    def totem(self) -> TotemRef:
+        """[the] (left | right | Ann-Bob) [totem]"""
+        self.take("the")
+        word = self.peek()
+        if word in ("left", "right"):
+            self.pos += 1
+            ref = TotemRef(side="left" if word == "left" else "right")
+        else:
+            raw = self.words[self.pos] if word is not None else ""
+            parts = raw.split("-")
+            if len(parts) != 2 or not all(is_name(part) for part in parts):
+                raise self.fail("a totem: left, right or its two players like Bob-Cid")
+            self.pos += 1
+            ref = TotemRef(names=(parts[0], parts[1]))
+        self.take("totem")
+        return ref
+
+    def options(self, allowed: set[str]) -> dict[str, object]:
+        """Optional clauses, each at most once, in any order."""
+        found: dict[str, object] = {}
+        while (word := self.peek()) is not None:
+            if word not in allowed or word in found:
+                listed = ", ".join(f"'{option}'" for option in sorted(allowed - set(found)))
+                raise self.fail(f"the end of the request{' or ' + listed if listed else ''}")
+            self.pos += 1
+            if word in ("via", "counting"):
+                found[word] = self.totem()
+            elif word == "hitting":
+                found[word] = self.name("the name of the defending player")
+            elif word == "with":
+                self.expect("commander")
+                nxt = self.peek()
+                found[word] = self.next_raw() if nxt is not None and is_name(nxt) else None
+        return found
+
+
+def _amount(words: _Words, what: str) -> int:
+    value = words.number(what)
+    check_amount(value, what)
+    return value
+
+
+def _via(options: dict[str, object], key: str = "via") -> TotemRef | None:
+    ref = options.get(key)
+    return ref if isinstance(ref, TotemRef) else None
+
+
+def _read_verb(words: _Words, verb: str) -> Intent:
+    if verb in ("approve", "deny", "concede", "win", "next", "undo"):
+        simple: dict[str, Intent] = {
+            "approve": Approve(),
+            "deny": Deny(),
+            "concede": Concede(),
+            "win": Win(),
+            "next": NextTurn(),
+            "undo": Undo(),
+        }
+        return simple[verb]
+    if verb in ("eliminate", "remove"):
+        target = words.name("a player's name")
+        return Eliminate(target=target) if verb == "eliminate" else Remove(target=target)
+    if verb in ("lock", "unlock"):
+        ref = words.totem()
+        return Lock(totem=ref) if verb == "lock" else Unlock(totem=ref)
+    if verb == "deal":
+        amount = _amount(words, "damage")
+        words.expect("to")
+        target = words.name("the name of the player dealt damage")
+        return Damage(target=target, amount=amount, via=_via(words.options({"via"})))
+    if verb == "poison":
+        amount = _amount(words, "number of poison counters")
+        words.expect("to")
+        target = words.name("the name of the player who gets the poison counters")
+        return Poison(target=target, amount=amount, via=_via(words.options({"via"})))
+    if verb in ("lose", "gain", "pay"):
+        return _life_verb(words, verb, None)
+    if verb == "attack":
+        return _attack(words)
+    if verb == "set":
+        target = words.name("the name of the player whose life is set")
+        words.expect("life")
+        words.expect("to")
+        value = words.number("life total", allow_negative=True)
+        check_life_value(value)
+        options = words.options({"via", "counting"})
+        return SetLife(
+            target=target, value=value, via=_via(options), counting=_via(options, "counting")
+        )
+    target = words.name("the name of the player whose life is halved")
+    options = words.options({"via", "counting"})
+    return Halve(target=target, via=_via(options), counting=_via(options, "counting"))
+
+
+def _life_verb(words: _Words, verb: str, target: str | None) -> Intent:
+    what = {"lose": "life loss", "gain": "life gain", "pay": "payment"}[verb]
+    amount = _amount(words, what)
+    via = _via(words.options({"via"}))
+    if verb == "lose":
+        return LoseLife(target=target, amount=amount, via=via)
+    if verb == "gain":
+        return GainLife(target=target, amount=amount, via=via)
+    return PayLife(amount=amount, via=via)
+
+
+def _attack(words: _Words) -> Attack:
+    totem = words.totem()
+    words.expect("for")
+    amount = _amount(words, "combat damage")
+    options = words.options({"with", "hitting"})
+    hitting = options.get("hitting")
+    name = options.get("with")
+    return Attack(
+        totem=totem,
+        amount=amount,
+        commander="with" in options,
+        commander_name=name if isinstance(name, str) else None,
+        hitting=hitting if isinstance(hitting, str) else None,
+    )
+
+
+def parse_phrase(text: str) -> Intent:
+    """One phrase (no speaker) to its intent; raises PhraseError saying what was expected."""
+    words = _Words(text)
+    first = words.peek()
+    if first is None:
+        raise PhraseError(f"The request is empty: {EXPECTED_START}.")
+    if first in VERBS:
+        words.pos += 1
+        intent = _read_verb(words, first)
+    elif is_name(first) and len(words.words) > 1 and words.words[1].casefold() in (
+        "loses",
+        "gains",
+    ):
+        target, third_person = words.next_raw(), words.next_raw()
+        verb = "lose" if third_person is not None and third_person.casefold() == "loses" else "gain"
+        intent = _life_verb(words, verb, target)
+    else:
+        raise PhraseError(f"I can't read '{_clip(text)}': {EXPECTED_START}.")
+    if words.peek() is not None:
+        raise words.fail("the end of the request")
+    return intent
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class ParsedLine:
+    speaker: str | None
+    intent: Intent
+
+    def request(self, host: bool) -> Request:
+        """A request recorded by the speaker, or by the host when the line names no one."""
+        actor = Actor(player=self.speaker, host=host and self.speaker is None)
+        return Request(actor=actor, intent=self.intent)
+
+
+def parse_line(line: str) -> ParsedLine | None:
+    """A request line `[Speaker:] phrase`; None for a blank or comment line."""
+    text = strip_comment(line)
+    if not text:
+        return None
+    speaker = None
+    match = SPEAKER.fullmatch(text)
+    if match:
+        speaker, text = match.group(1), match.group(2).strip()
+        if not is_name(speaker):
+            raise PhraseError(f"'{speaker}' cannot be a speaker: it is not a player's name.")
+        if not text:
+            raise PhraseError(f"Nothing follows '{speaker}:': write a request after the name.")
+    return ParsedLine(speaker, parse_phrase(text))
+
+
+SETUP_EXAMPLE = "game totem players: Ann, Bob, Cid [life: N] [commander] [rules: R1, R2]"
+
+
+def _setup_words(line: str) -> list[str]:
+    return re.findall(r"[,:]|[^\s,:]+", strip_comment(line))
+
+
+def _comma_list(words: list[str], start: int) -> tuple[list[str], int]:
+    items, pos = [], start
+    while True:
+        if pos >= len(words) or words[pos] in ",:":
+            raise SetupError(f"The setup line has a missing name or rule: write {SETUP_EXAMPLE}.")
+        items.append(words[pos])
+        pos += 1
+        if pos < len(words) and words[pos] == ",":
+            pos += 1
+            continue
+        return items, pos
+
+
+def parse_setup(line: str) -> Config:
+    """`game totem players: Ann, Bob, Cid [life: N] [commander] [rules: ...]` to a Config."""
+    words = _setup_words(line)
+    lowered = [word.casefold() for word in words]
+    if lowered[:1] != ["game"]:
+        raise SetupError(f"The first line must set the game up, like '{SETUP_EXAMPLE}'.")
+    if len(words) < 2 or lowered[1] != "totem":
+        found = f"'{words[1]}'" if len(words) > 1 else "nothing"
+        raise SetupError(f"The format must be 'totem' (the only one so far), not {found}.")
+    if lowered[2:4] != ["players", ":"]:
+        raise SetupError(f"The setup line needs 'players:' after the format: {SETUP_EXAMPLE}.")
+    players, pos = _comma_list(words, 4)
+    for name in players:
+        problem = name_problem(name)
+        if problem:
+            raise SetupError(f"In the player list, {problem}.")
+    options = _setup_options(words, lowered, pos)
+    commander = "commander" in options
+    life = options.get("life", COMMANDER_LIFE if commander else STANDARD_LIFE)
+    rules = options.get("rules", [])
+    assert isinstance(life, int) and isinstance(rules, list)
+    return Config.model_validate(
+        {
+            "players": tuple(players),
+            "life": life,
+            "commander": commander,
+            "house_rules": tuple(dict.fromkeys(rules)),
+        }
+    )
+
+
+def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, object]:
+    options: dict[str, object] = {}
+    while pos < len(words):
+        option = lowered[pos]
+        if option not in ("life", "commander", "rules") or option in options:
+            raise SetupError(
+                f"Unexpected '{words[pos]}' in the setup line: players are separated by commas, "
+                "and after them come "
+                "'life: N', 'commander' and 'rules: R1, R2', each at most once."
+            )
+        pos += 1
+        if option == "commander":
+            options[option] = True
+            continue
+        if pos >= len(words) or words[pos] != ":":
+            raise SetupError(f"Expected ':' after '{option}' in the setup line.")
+        if option == "life":
+            value = words[pos + 1] if pos + 1 < len(words) else ""
+            if not re.fullmatch(r"[0-9]{1,9}", value, re.ASCII) or not 1 <= int(value) <= 10**6:
+                raise SetupError(
+                    f"The starting life must be a whole number from 1 to 1,000,000, not "
+                    f"'{value}'."
+                )
+            options[option], pos = int(value), pos + 2
+        else:
+            rules, pos = _comma_list(words, pos + 1)
+            rules = [rule.casefold() for rule in rules]
+            unknown = [rule for rule in rules if rule not in HOUSE_RULES]
+            if unknown:
+                raise SetupError(
+                    f"Unknown house rule '{unknown[0]}': the rules are {', '.join(HOUSE_RULES)}."
+                )
+            options[option] = rules
+    return options
+
+
+def format_setup(config: Config) -> str:
+    parts = [f"game {config.format} players: {', '.join(config.players)}"]
+    default_life = COMMANDER_LIFE if config.commander else STANDARD_LIFE
+    if config.life != default_life:
+        parts.append(f"life: {config.life}")
+    if config.commander:
+        parts.append("commander")
+    if config.house_rules:
+        parts.append(f"rules: {', '.join(config.house_rules)}")
+    return " ".join(parts)
+
+
+def _clause(keyword: str, ref: TotemRef | None) -> str:
+    return f" {keyword} {ref}" if ref is not None else ""
+
+
+def format_intent(intent: Intent) -> str:
+    """The canonical phrase for an intent: parse_phrase(format_intent(i)) == i."""
+    match intent:
+        case Damage():
+            return f"deal {intent.amount} to {intent.target}{_clause('via', intent.via)}"
+        case LoseLife() | GainLife():
+            verb = "lose" if isinstance(intent, LoseLife) else "gain"
+            head = f"{intent.target} {verb}s" if intent.target else verb
+            return f"{head} {intent.amount}{_clause('via', intent.via)}"
+        case PayLife():
+            return f"pay {intent.amount}{_clause('via', intent.via)}"
+        case Attack():
+            text = f"attack {intent.totem} for {intent.amount}"
+            if intent.commander or intent.commander_name:
+                text += " with commander" + (f" {intent.commander_name}" if intent.commander_name else "")
+            return text + (f" hitting {intent.hitting}" if intent.hitting else "")
+        case Poison():
+            return f"poison {intent.amount} to {intent.target}{_clause('via', intent.via)}"
+        case SetLife():
+            return (
+                f"set {intent.target} life to {intent.value}{_clause('via', intent.via)}"
+                f"{_clause('counting', intent.counting)}"
+            )
+        case Halve():
+            return (
+                f"halve {intent.target}{_clause('via', intent.via)}"
+                f"{_clause('counting', intent.counting)}"
+            )
+        case Lock() | Unlock():
+            return f"{intent.kind} {intent.totem}"
+        case Eliminate() | Remove():
+            return f"{intent.kind} {intent.target}"
+        case Concede() if intent.player:
+            return f"{intent.player}: concede"
+        case _:
+            return intent.kind
+
+
+def format_request(request: Request) -> str:
+    phrase = format_intent(request.intent)
+    speaker = request.actor.player
+    if speaker and not phrase.startswith(f"{speaker}:") and ":" not in phrase.split()[0]:
+        return f"{speaker}: {phrase}"
+    return phrase

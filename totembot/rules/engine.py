@@ -1,0 +1,396 @@
+"""Check and apply one request: pure functions from a state to a new state and its events.
+
+`apply` raises `RuleViolation` (the sentence the user sees) and changes nothing when a request
+breaks a rule; `validate` asks the same question without keeping the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from totembot.rules.errors import RuleViolation
+from totembot.rules.events import Event, LifeUnchanged, LockChanged, PendingOpened, TurnPassed
+from totembot.rules.intents import (
+    Approve,
+    Attack,
+    Concede,
+    Damage,
+    Deny,
+    Eliminate,
+    GainLife,
+    Halve,
+    Lock,
+    LoseLife,
+    NextTurn,
+    PayLife,
+    Poison,
+    Remove,
+    Request,
+    SetLife,
+    Undo,
+    Unlock,
+    Win,
+)
+from totembot.rules.life import (
+    Change,
+    add_commander_damage,
+    add_player_poison,
+    add_pool_poison,
+    change_life,
+    close_pending,
+    finish_with_winner,
+    leave,
+    require_unlocked,
+    settle,
+    with_pool,
+)
+from totembot.rules.lookup import (
+    choose_pool,
+    controller_seat,
+    own_totem,
+    player_name,
+    pool_name,
+    pools_of,
+    require_in,
+    require_participant,
+    resolve_totem,
+    seat_named,
+    speaker_seat,
+    target_seat,
+)
+from totembot.rules.state import MAX_AMOUNT, GameState, Pending
+
+
+def check_amount(amount: int, what: str = "amount") -> None:
+    if not 1 <= amount <= MAX_AMOUNT:
+        raise RuleViolation(f"The {what} must be a whole number from 1 to 1,000,000, not {amount}.")
+
+
+def check_life_value(value: int) -> None:
+    if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+        raise RuleViolation(
+            f"A life total to set must be from -1,000,000 to 1,000,000, not {value}."
+        )
+
+
+def _require_active(state: GameState) -> None:
+    if state.finished:
+        raise RuleViolation("The game is over: nothing more can be recorded except undo.")
+
+
+def _life_target(state: GameState, actor_seat: int | None, target: str | None, verb: str) -> int:
+    if target is not None:
+        return target_seat(state, target)
+    if actor_seat is None:
+        raise RuleViolation(
+            f"Say who {verb}s: write 'Bob {verb}s 3', or start the line with the player's name."
+        )
+    return actor_seat
+
+
+def _damage(state: GameState, request: Request, intent: Damage) -> Change:
+    check_amount(intent.amount, "damage")
+    source = speaker_seat(state, request.actor, "deal damage", "Ann: deal 3 to Bob")
+    target = target_seat(state, intent.target)
+    pool = choose_pool(state, target, source, intent.via)
+    return change_life(state, pool, target, -intent.amount, "damage", source)
+
+
+def _lose(state: GameState, request: Request, intent: LoseLife) -> Change:
+    check_amount(intent.amount, "life loss")
+    source = controller_seat(state, request.actor)
+    target = _life_target(state, source, intent.target, "lose")
+    pool = choose_pool(state, target, source, intent.via)
+    return change_life(state, pool, target, -intent.amount, "loss", source)
+
+
+def _gain(state: GameState, request: Request, intent: GainLife) -> Change:
+    check_amount(intent.amount, "life gain")
+    source = controller_seat(state, request.actor)
+    target = _life_target(state, source, intent.target, "gain")
+    pool = choose_pool(state, target, source, intent.via)
+    return change_life(state, pool, target, intent.amount, "gain", source)
+
+
+def _check_payable(state: GameState, seat: int, pool: int, amount: int) -> None:
+    require_unlocked(state, pool)
+    life = state.pools[pool].life
+    if life < amount:
+        raise RuleViolation(
+            f"{pool_name(state, pool)} has only {life} life, so {player_name(state, seat)} "
+            f"cannot pay {amount} from it."
+        )
+
+
+def _consent_needed_from(state: GameState, seat: int, pool: int) -> int | None:
+    """Under half-life-consent, the other player of a totem below half life must agree."""
+    if not state.config.uses("half-life-consent"):
+        return None
+    if state.pools[pool].life * 2 >= state.config.life:
+        return None
+    others = [other for other in state.pool_players_in(pool) if other != seat]
+    return others[0] if others else None
+
+
+def _pay(state: GameState, request: Request, intent: PayLife) -> Change:
+    check_amount(intent.amount, "payment")
+    payer = speaker_seat(state, request.actor, "pay life", "Ann: pay 2 via left")
+    pool = choose_pool(state, payer, payer, intent.via)
+    _check_payable(state, payer, pool, intent.amount)
+    asked = _consent_needed_from(state, payer, pool)
+    if asked is None:
+        return change_life(state, pool, payer, -intent.amount, "payment", payer)
+    pending = Pending(
+        id=state.next_pending_id,
+        payer=player_name(state, payer),
+        amount=intent.amount,
+        pool=pool,
+        awaiting=player_name(state, asked),
+    )
+    state = state.model_copy(
+        update={"pending": (*state.pending, pending), "next_pending_id": pending.id + 1}
+    )
+    opened = PendingOpened(
+        id=pending.id,
+        payer=pending.payer,
+        amount=pending.amount,
+        pool=pool_name(state, pool),
+        awaiting=pending.awaiting,
+    )
+    return state, [opened]
+
+
+def _commander_key(state: GameState, attacker: int, name: str | None) -> str:
+    """`Ann` or `Ann:Tymna`, spelled as first written in this game."""
+    key = player_name(state, attacker) + (f":{name}" if name else "")
+    for known in state.commanders:
+        if known.casefold() == key.casefold():
+            return known
+    return key
+
+
+def _attacked_pool(state: GameState, attacker: int, intent: Attack) -> tuple[int, int | None]:
+    hit = seat_named(state, intent.hitting) if intent.hitting is not None else None
+    pool = resolve_totem(state, intent.totem, hit)
+    name = pool_name(state, pool)
+    if pool in pools_of(state, attacker):
+        who = player_name(state, attacker)
+        raise RuleViolation(f"{name} is {who}'s own totem: {who} cannot attack it.")
+    defenders = state.pool_players_in(pool)
+    if not defenders:
+        raise RuleViolation(f"{name} has no player left in the game, so it cannot be attacked.")
+    if hit is not None:
+        if hit not in state.pools[pool].seats:
+            raise RuleViolation(f"{player_name(state, hit)} is not a player of {name}.")
+        require_in(state, hit, "be dealt combat damage")
+    elif len(defenders) == 1:
+        hit = defenders[0]
+    return pool, hit
+
+
+def _attack(state: GameState, request: Request, intent: Attack) -> Change:
+    check_amount(intent.amount, "combat damage")
+    attacker = speaker_seat(state, request.actor, "attack", "Ann: attack Bob-Cid for 3")
+    pool, hit = _attacked_pool(state, attacker, intent)
+    by_commander = intent.commander or intent.commander_name is not None
+    if by_commander and not state.config.commander:
+        raise RuleViolation("This is not a commander game, so there is no commander damage.")
+    events: list[Event] = []
+    if by_commander and state.pools[pool].locked:
+        events.append(
+            LifeUnchanged(
+                pool=pool_name(state, pool),
+                player=player_name(state, hit) if hit is not None else None,
+                cause="combat",
+                reason="locked",
+            )
+        )
+    else:
+        state, events = change_life(state, pool, hit, -intent.amount, "combat", attacker)
+    if by_commander:
+        key = _commander_key(state, attacker, intent.commander_name)
+        if key not in state.commanders:
+            state = state.model_copy(update={"commanders": (*state.commanders, key)})
+        state, tallied = add_commander_damage(state, pool, key, intent.amount)
+        events += tallied
+    return state, events
+
+
+def _poison(state: GameState, request: Request, intent: Poison) -> Change:
+    check_amount(intent.amount, "number of poison counters")
+    source = speaker_seat(state, request.actor, "give poison counters", "Ann: poison 2 to Bob")
+    target = target_seat(state, intent.target)
+    if state.config.uses("player-poison"):
+        if intent.via is not None:
+            raise RuleViolation(
+                "Under player-poison, poison counters go on players, so no totem is named."
+            )
+        return add_player_poison(state, target, intent.amount, source)
+    pool = choose_pool(state, target, source, intent.via)
+    return add_pool_poison(state, pool, intent.amount, source)
+
+
+def _counted_and_applied(
+    state: GameState, request: Request, intent: SetLife | Halve
+) -> tuple[int, int, int, int | None]:
+    source = controller_seat(state, request.actor)
+    target = target_seat(state, intent.target)
+    applied = choose_pool(state, target, source, intent.via)
+    counted = applied if intent.counting is None else own_totem(state, target, intent.counting)
+    return target, applied, counted, source
+
+
+def _set_life(state: GameState, request: Request, intent: SetLife) -> Change:
+    check_life_value(intent.value)
+    target, applied, counted, source = _counted_and_applied(state, request, intent)
+    delta = intent.value - state.pools[counted].life
+    return change_life(state, applied, target, delta, "set", source)
+
+
+def _halve(state: GameState, request: Request, intent: Halve) -> Change:
+    target, applied, counted, source = _counted_and_applied(state, request, intent)
+    loss = max(0, state.pools[counted].life // 2)
+    return change_life(state, applied, target, -loss, "halve", source)
+
+
+def _set_lock(state: GameState, request: Request, intent: Lock | Unlock) -> Change:
+    locking = isinstance(intent, Lock)
+    verb = "lock" if locking else "unlock"
+    seat = speaker_seat(state, request.actor, f"{verb} a totem", f"Ann: {verb} left")
+    pool = own_totem(state, seat, intent.totem)
+    if state.pools[pool].locked == locking:
+        raise RuleViolation(f"{pool_name(state, pool)} is already {verb}ed.")
+    state = with_pool(state, pool, locked=locking)
+    event = LockChanged(pool=pool_name(state, pool), locked=locking, by=player_name(state, seat))
+    return state, [event]
+
+
+def _pending_for(state: GameState, seat: int, request_id: int | None) -> Pending:
+    name = player_name(state, seat)
+    mine = [p for p in state.pending if p.awaiting == name]
+    if request_id is not None:
+        chosen = [p for p in state.pending if p.id == request_id]
+        if not chosen:
+            raise RuleViolation(f"There is no waiting request number {request_id}.")
+        mine = [p for p in chosen if p.awaiting == name]
+        if not mine:
+            other = chosen[0]
+            raise RuleViolation(
+                f"Only {other.awaiting} can answer {other.payer}'s request to pay "
+                f"{other.amount} life from {pool_name(state, other.pool)}."
+            )
+    if mine:
+        return mine[0]
+    if state.pending:
+        other = state.pending[0]
+        raise RuleViolation(
+            f"No request waits for {name}'s answer; only {other.awaiting} can answer "
+            f"{other.payer}'s request to pay {other.amount} life from "
+            f"{pool_name(state, other.pool)}."
+        )
+    raise RuleViolation(f"No request waits for {name}'s answer.")
+
+
+def _approve(state: GameState, request: Request, intent: Approve) -> Change:
+    seat = speaker_seat(state, request.actor, "approve a payment", "Cid: approve")
+    pending = _pending_for(state, seat, intent.request_id)
+    payer = seat_named(state, pending.payer)
+    _check_payable(state, payer, pending.pool, pending.amount)
+    state, closed = close_pending(state, pending, "approved")
+    state, paid = change_life(state, pending.pool, payer, -pending.amount, "payment", payer)
+    return state, closed + paid
+
+
+def _deny(state: GameState, request: Request, intent: Deny) -> Change:
+    seat = speaker_seat(state, request.actor, "deny a payment", "Cid: deny")
+    pending = _pending_for(state, seat, intent.request_id)
+    return close_pending(state, pending, "denied")
+
+
+def _concede(state: GameState, request: Request, intent: Concede) -> Change:
+    actor = request.actor
+    if intent.player is not None and actor.host:
+        seat = target_seat(state, intent.player)
+    else:
+        seat = speaker_seat(state, actor, "concede", "Bob: concede")
+        if intent.player is not None and seat_named(state, intent.player) != seat:
+            raise RuleViolation("Only the host or an admin can concede for another player.")
+    if state.config.uses("sorcery-concede") and not actor.host and state.active != seat:
+        raise RuleViolation(
+            f"Under sorcery-concede, {player_name(state, seat)} can concede only during their "
+            f"own turn, and it is {player_name(state, state.active)}'s turn."
+        )
+    return leave(state, seat, "conceded", "conceded")
+
+
+def _eliminate(state: GameState, request: Request, intent: Eliminate) -> Change:
+    require_participant(state, request.actor, "record an elimination", "Ann: eliminate Bob")
+    seat = target_seat(state, intent.target)
+    return leave(state, seat, "lost", "lost by another effect")
+
+
+def _remove(state: GameState, request: Request, intent: Remove) -> Change:
+    if not request.actor.host:
+        raise RuleViolation("Only the host or an admin can remove a player.")
+    seat = target_seat(state, intent.target)
+    return leave(state, seat, "removed", "removed by the host")
+
+
+def _win(state: GameState, request: Request, intent: Win) -> Change:
+    seat = speaker_seat(state, request.actor, "win", "Ann: win")
+    return finish_with_winner(state, seat)
+
+
+def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:
+    require_participant(state, request.actor, "pass the turn", "Ann: next")
+    count = len(state.players)
+    following = next(
+        (state.active + step) % count
+        for step in range(1, count + 1)
+        if state.players[(state.active + step) % count].is_in
+    )
+    state = state.model_copy(update={"turn": state.turn + 1, "active": following})
+    return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
+
+
+def _undo(state: GameState, request: Request, intent: Undo) -> Change:
+    raise RuleViolation("Undo is answered by the game's history, not by a single state.")
+
+
+Handler = Callable[[GameState, Request, Any], Change]
+
+HANDLERS: dict[str, Handler] = {
+    "damage": _damage,
+    "lose": _lose,
+    "gain": _gain,
+    "pay": _pay,
+    "attack": _attack,
+    "poison": _poison,
+    "set": _set_life,
+    "halve": _halve,
+    "lock": _set_lock,
+    "unlock": _set_lock,
+    "approve": _approve,
+    "deny": _deny,
+    "concede": _concede,
+    "eliminate": _eliminate,
+    "remove": _remove,
+    "win": _win,
+    "next": _next_turn,
+    "undo": _undo,
+}
+
+
+def apply(state: GameState, request: Request) -> tuple[GameState, list[Event]]:
+    """The state after the request, and what it changed; raises RuleViolation if refused."""
+    _require_active(state)
+    handler = HANDLERS[request.intent.kind]
+    state, events = handler(state, request, request.intent)
+    state, consequences = settle(state)
+    return state, events + consequences
+
+
+def validate(state: GameState, request: Request) -> None:
+    """Raise RuleViolation when the request would be refused; the state is immutable."""
+    apply(state, request)

@@ -1,0 +1,100 @@
+"""A game's history: setting up, recording requests, and undo of the last change."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from totembot.rules.engine import apply, check_amount
+from totembot.rules.errors import RuleViolation
+from totembot.rules.events import Event, Undone
+from totembot.rules.formats import format_named
+from totembot.rules.intents import Request
+from totembot.rules.lookup import seat_named
+from totembot.rules.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Config,
+    GameState,
+    Player,
+    Pool,
+)
+
+
+def new_game(config: Config) -> GameState:
+    """The opening state: every pool at the starting life, seat 0 on turn 1."""
+    count = len(config.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise RuleViolation(
+            f"A Totem game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}."
+        )
+    folded = [name.casefold() for name in config.players]
+    duplicates = sorted({name for name in config.players if folded.count(name.casefold()) > 1})
+    if duplicates:
+        raise RuleViolation(f"Each player needs a different name, but {duplicates[0]} is twice.")
+    check_amount(config.life, "starting life")
+    seats = format_named(config.format).pool_seats(count)
+    return GameState(
+        config=config,
+        players=tuple(Player(name=name) for name in config.players),
+        pools=tuple(Pool(seats=pair, life=config.life) for pair in seats),
+    )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted change: the request, the state it produced and what it changed."""
+
+    request: Request
+    state: GameState
+    events: tuple[Event, ...]
+
+
+@dataclass
+class Outcome:
+    state: GameState
+    events: list[Event]
+    changed: bool
+
+
+@dataclass
+class Game:
+    """The states a game went through; undo steps back to the one before the last change."""
+
+    initial: GameState
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def state(self) -> GameState:
+        return self.steps[-1].state if self.steps else self.initial
+
+    def record(self, request: Request) -> Outcome:
+        """Apply a request (or undo); raises RuleViolation and changes nothing when refused."""
+        if request.intent.kind == "undo":
+            return self._undo(request)
+        state, events = apply(self.state, request)
+        changed = state != self.state
+        if changed:
+            self.steps.append(Step(request, state, tuple(events)))
+        return Outcome(state, events, changed)
+
+    def _undo(self, request: Request) -> Outcome:
+        actor = request.actor
+        if not actor.host:
+            if actor.player is None:
+                raise RuleViolation("Only a player or the host can undo.")
+            seat_named(self.state, actor.player)
+        if not self.steps:
+            raise RuleViolation("There is nothing to undo.")
+        last = self.steps.pop()
+        return Outcome(self.state, [Undone(request=last.request)], True)
+
+
+def replay(initial: GameState, requests: Iterable[Request]) -> Game:
+    """Rebuild a game from its accepted requests alone (undo included)."""
+    game = Game(initial)
+    for request in requests:
+        game.record(request)
+    return game
+
+

@@ -1,0 +1,216 @@
+"""Changing pools and players, and the state-based checks that follow every change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from totembot.rules.errors import RuleViolation
+from totembot.rules.events import (
+    CommanderDamaged,
+    Event,
+    GameEnded,
+    LifeCause,
+    LifeChanged,
+    LifeUnchanged,
+    PendingClosed,
+    PlayerLeft,
+    PoisonAdded,
+    PoolDied,
+)
+from totembot.rules.lookup import player_name, pool_name
+from totembot.rules.state import (
+    LETHAL_COMMANDER_DAMAGE,
+    LETHAL_POISON,
+    GameState,
+    Pending,
+    PlayerStatus,
+)
+
+Change = tuple[GameState, list[Event]]
+
+
+def with_pool(state: GameState, index: int, **changes: Any) -> GameState:
+    pools = list(state.pools)
+    pools[index] = pools[index].model_copy(update=changes)
+    return state.model_copy(update={"pools": tuple(pools)})
+
+
+def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    players = list(state.players)
+    players[seat] = players[seat].model_copy(update=changes)
+    return state.model_copy(update={"players": tuple(players)})
+
+
+def require_unlocked(state: GameState, pool: int) -> None:
+    if state.pools[pool].locked:
+        raise RuleViolation(
+            f"{pool_name(state, pool)} is locked, so its life cannot change; "
+            "unlock it first if the lock has ended."
+        )
+
+
+def change_life(
+    state: GameState, pool: int, seat: int | None, delta: int, cause: LifeCause, by: int | None
+) -> Change:
+    """Add delta to a pool's life (never clamped); a locked pool refuses any real change."""
+    player = player_name(state, seat) if seat is not None else None
+    if delta == 0:
+        unchanged = LifeUnchanged(
+            pool=pool_name(state, pool), player=player, cause=cause, reason="no change"
+        )
+        return state, [unchanged]
+    require_unlocked(state, pool)
+    before = state.pools[pool].life
+    state = with_pool(state, pool, life=before + delta)
+    event = LifeChanged(
+        pool=pool_name(state, pool),
+        player=player,
+        before=before,
+        after=before + delta,
+        cause=cause,
+        by=player_name(state, by) if by is not None else None,
+    )
+    return state, [event]
+
+
+def add_pool_poison(state: GameState, pool: int, amount: int, by: int | None) -> Change:
+    before = state.pools[pool].poison
+    state = with_pool(state, pool, poison=before + amount)
+    by_name = player_name(state, by) if by is not None else None
+    event = PoisonAdded(holder=pool_name(state, pool), before=before, after=before + amount, by=by_name)
+    return state, [event]
+
+
+def add_player_poison(state: GameState, seat: int, amount: int, by: int | None) -> Change:
+    before = state.players[seat].poison
+    state = with_player(state, seat, poison=before + amount)
+    by_name = player_name(state, by) if by is not None else None
+    event = PoisonAdded(
+        holder=player_name(state, seat), before=before, after=before + amount, by=by_name
+    )
+    return state, [event]
+
+
+def add_commander_damage(state: GameState, pool: int, commander: str, amount: int) -> Change:
+    tally = dict(state.pools[pool].commander_damage)
+    before = tally.get(commander, 0)
+    tally[commander] = before + amount
+    state = with_pool(state, pool, commander_damage=tally)
+    event = CommanderDamaged(
+        pool=pool_name(state, pool), commander=commander, before=before, after=before + amount
+    )
+    return state, [event]
+
+
+def leave(state: GameState, seat: int, status: PlayerStatus, reason: str) -> Change:
+    """A player leaves the game; their totems stay, attached to the other neighbour."""
+    state = with_player(state, seat, status=status)
+    event = PlayerLeft(player=player_name(state, seat), status=status, reason=reason)
+    return state, [event]
+
+
+def _death_reasons(state: GameState, pool: int) -> list[str]:
+    current = state.pools[pool]
+    reasons = []
+    if current.life <= 0:
+        reasons.append(f"{current.life} life")
+    if current.poison >= LETHAL_POISON:
+        reasons.append(f"{current.poison} poison counters")
+    for commander, damage in current.commander_damage.items():
+        if damage >= LETHAL_COMMANDER_DAMAGE:
+            reasons.append(f"{damage} combat damage from commander {commander}")
+    return reasons
+
+
+def _kill_dead_pools(state: GameState) -> Change:
+    events: list[Event] = []
+    losers: list[tuple[int, str]] = []
+    for index, current in enumerate(state.pools):
+        if current.status == "dead":
+            continue
+        reasons = _death_reasons(state, index)
+        if not reasons:
+            continue
+        state = with_pool(state, index, status="dead")
+        name = pool_name(state, index)
+        events.append(PoolDied(pool=name, reasons=tuple(reasons)))
+        losers += [(seat, f"{name} died") for seat in state.pool_players_in(index)]
+    if state.config.uses("player-poison"):
+        losers += [
+            (seat, f"{player.poison} poison counters")
+            for seat, player in enumerate(state.players)
+            if player.is_in and player.poison >= LETHAL_POISON
+        ]
+    for seat, reason in losers:
+        if state.players[seat].is_in:
+            state, left = leave(state, seat, "lost", reason)
+            events += left
+    return state, events
+
+
+def _drop_stale_pending(state: GameState) -> Change:
+    """A payment waiting on or asked by a player who is out no longer stands."""
+    keep: list[Pending] = []
+    events: list[Event] = []
+    for pending in state.pending:
+        payer, asked = state.seat_of(pending.payer), state.seat_of(pending.awaiting)
+        stands = not state.finished and all(
+            seat is not None and state.players[seat].is_in for seat in (payer, asked)
+        )
+        if stands:
+            keep.append(pending)
+        else:
+            events.append(_closed(state, pending, "dropped"))
+    return state.model_copy(update={"pending": tuple(keep)}), events
+
+
+def _closed(state: GameState, pending: Pending, outcome: str) -> PendingClosed:
+    return PendingClosed.model_validate(
+        {
+            "id": pending.id,
+            "payer": pending.payer,
+            "amount": pending.amount,
+            "pool": pool_name(state, pending.pool),
+            "outcome": outcome,
+        }
+    )
+
+
+def close_pending(state: GameState, pending: Pending, outcome: str) -> Change:
+    rest = tuple(p for p in state.pending if p.id != pending.id)
+    return state.model_copy(update={"pending": rest}), [_closed(state, pending, outcome)]
+
+
+def _end_if_decided(state: GameState) -> Change:
+    if state.finished:
+        return state, []
+    still_in = state.players_in()
+    if len(still_in) > 1:
+        return state, []
+    for seat in still_in:
+        state = with_player(state, seat, status="won")
+    winners = tuple(player_name(state, seat) for seat in still_in)
+    state = state.model_copy(update={"status": "finished", "winners": winners})
+    return state, [GameEnded(winners=winners)]
+
+
+def settle(state: GameState) -> Change:
+    """State-based checks: dead totems take their players out, then the game may end."""
+    state, events = _kill_dead_pools(state)
+    state, ended = _end_if_decided(state)
+    state, dropped = _drop_stale_pending(state)
+    return state, events + ended + dropped
+
+
+def finish_with_winner(state: GameState, winner: int) -> Change:
+    """A player wins by an effect: everyone else still in loses at once."""
+    events: list[Event] = []
+    for seat in state.players_in():
+        if seat != winner:
+            state, left = leave(state, seat, "lost", f"{player_name(state, winner)} won")
+            events += left
+    state = with_player(state, winner, status="won")
+    winners = (player_name(state, winner),)
+    state = state.model_copy(update={"status": "finished", "winners": winners})
+    state, dropped = _drop_stale_pending(state)
+    return state, events + [GameEnded(winners=winners)] + dropped

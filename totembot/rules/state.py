@@ -1,0 +1,104 @@
+"""The frozen game state: players in seat order and life pools attached to seats.
+
+Every format is "life pools attached to seats": Totem has one pool between each pair of
+neighbours, free-for-all would have one per seat, Two-Headed Giant one per team.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+HouseRule = Literal["half-life-consent", "player-poison", "sorcery-concede"]
+HOUSE_RULES: tuple[str, ...] = ("half-life-consent", "player-poison", "sorcery-concede")
+PlayerStatus = Literal["in", "won", "lost", "conceded", "removed"]
+
+MAX_AMOUNT = 1_000_000
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+STANDARD_LIFE = 20
+COMMANDER_LIFE = 40
+LETHAL_POISON = 10
+LETHAL_COMMANDER_DAMAGE = 21
+
+
+class Frozen(BaseModel):
+    """Immutable model: a change is always a new object."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Config(Frozen):
+    """How the game was set up; never changes during play."""
+
+    format: Literal["totem"] = "totem"
+    players: tuple[str, ...]
+    life: int = STANDARD_LIFE
+    commander: bool = False
+    house_rules: tuple[HouseRule, ...] = ()
+
+    def uses(self, rule: HouseRule) -> bool:
+        return rule in self.house_rules
+
+
+class Player(Frozen):
+    name: str
+    status: PlayerStatus = "in"
+    poison: int = 0
+
+    @property
+    def is_in(self) -> bool:
+        return self.status == "in"
+
+
+class Pool(Frozen):
+    """A shared life total (a totem) attached to one or more seats."""
+
+    seats: tuple[int, ...]
+    life: int
+    poison: int = 0
+    commander_damage: dict[str, int] = {}
+    locked: bool = False
+    status: Literal["live", "dead"] = "live"
+
+
+class Pending(Frozen):
+    """A payment waiting for the consent of the pool's other player."""
+
+    id: int
+    payer: str
+    amount: int
+    pool: int
+    awaiting: str
+
+
+class GameState(Frozen):
+    config: Config
+    players: tuple[Player, ...]
+    pools: tuple[Pool, ...]
+    turn: int = 1
+    active: int = 0
+    status: Literal["active", "finished"] = "active"
+    winners: tuple[str, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    commanders: tuple[str, ...] = ()
+    next_pending_id: int = 1
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of a player, matching names case-insensitively."""
+        folded = name.casefold()
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == folded:
+                return seat
+        return None
+
+    def players_in(self) -> list[int]:
+        return [seat for seat, player in enumerate(self.players) if player.is_in]
+
+    def pool_players_in(self, pool: int) -> list[int]:
+        return [seat for seat in self.pools[pool].seats if self.players[seat].is_in]
