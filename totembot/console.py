@@ -108,8 +108,8 @@ def run_interactive(read_line: Any, out: TextIO) -> None:
         if session.game is None:
             if command:
                 try:
-                    session.set_up(text)
-                    out.write(render_ring(session.game.state) + "\n")  # type: ignore[union-attr]
+                    game = session.set_up(text)
+                    out.write(render_ring(game.state) + "\n")
                 except SetupFailed as error:
                     out.write(f"{error}\n")
             continue

@@ -36,14 +36,47 @@ from totembot.rules.intents import (
 )
 from totembot.rules.state import COMMANDER_LIFE, HOUSE_RULES, STANDARD_LIFE, Config
 
-VERBS = (
-    "deal lose gain pay attack poison set halve lock unlock approve deny concede eliminate "
-    "win remove next undo"
-).split()
+VERBS = [
+    "deal",
+    "lose",
+    "gain",
+    "pay",
+    "attack",
+    "poison",
+    "set",
+    "halve",
+    "lock",
+    "unlock",
+    "approve",
+    "deny",
+    "concede",
+    "eliminate",
+    "win",
+    "remove",
+    "next",
+    "undo",
+]
 KEYWORDS = frozenset(
     VERBS
-    + "loses gains left right via the totem to for with commander hitting counting life rules "
-    "players game".split()
+    + [
+        "loses",
+        "gains",
+        "left",
+        "right",
+        "via",
+        "the",
+        "totem",
+        "to",
+        "for",
+        "with",
+        "commander",
+        "hitting",
+        "counting",
+        "life",
+        "rules",
+        "players",
+        "game",
+    ]
 )
 NAME = re.compile(r"[\w']+")
 DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
@@ -127,10 +160,8 @@ class _Words:
         if not pattern_ok or (word is not None and word.startswith("-") and not allow_negative):
             raise self.fail(f"the {what} as a whole number")
         assert word is not None
-        if len(word.lstrip("-")) > MAX_DIGITS:
-            value = -(10**MAX_DIGITS) if word.startswith("-") else 10**MAX_DIGITS
-        else:
-            value = int(word)
+        too_long = len(word.lstrip("-")) > MAX_DIGITS
+        value = (-1 if word.startswith("-") else 1) * 10**MAX_DIGITS if too_long else int(word)
         self.pos += 1
         return value
 
@@ -271,9 +302,14 @@ def parse_phrase(text: str) -> Intent:
     if first in VERBS:
         words.pos += 1
         intent = _read_verb(words, first)
-    elif is_name(first) and len(words.words) > 1 and words.words[1].casefold() in (
-        "loses",
-        "gains",
+    elif (
+        is_name(first)
+        and len(words.words) > 1
+        and words.words[1].casefold()
+        in (
+            "loses",
+            "gains",
+        )
     ):
         target, third_person = words.next_raw(), words.next_raw()
         verb = "lose" if third_person is not None and third_person.casefold() == "loses" else "gain"
@@ -388,8 +424,7 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
             value = words[pos + 1] if pos + 1 < len(words) else ""
             if not re.fullmatch(r"[0-9]{1,9}", value, re.ASCII) or not 1 <= int(value) <= 10**6:
                 raise SetupError(
-                    f"The starting life must be a whole number from 1 to 1,000,000, not "
-                    f"'{value}'."
+                    f"The starting life must be a whole number from 1 to 1,000,000, not '{value}'."
                 )
             options[option], pos = int(value), pos + 2
         else:
@@ -434,7 +469,9 @@ def format_intent(intent: Intent) -> str:
         case Attack():
             text = f"attack {intent.totem} for {intent.amount}"
             if intent.commander or intent.commander_name:
-                text += " with commander" + (f" {intent.commander_name}" if intent.commander_name else "")
+                text += " with commander" + (
+                    f" {intent.commander_name}" if intent.commander_name else ""
+                )
             return text + (f" hitting {intent.hitting}" if intent.hitting else "")
         case Poison():
             return f"poison {intent.amount} to {intent.target}{_clause('via', intent.via)}"

@@ -58,7 +58,8 @@ def describe_event(event: Event) -> str:
             by = f", from {event.by}" if event.by else ""
             return f"{event.holder} poison {event.before} -> {event.after}{by}"
         case CommanderDamaged():
-            return f"{event.pool} commander damage from {event.commander} {event.before} -> {event.after}"
+            tally = f"{event.before} -> {event.after}"
+            return f"{event.pool} commander damage from {event.commander} {tally}"
         case PoolDied():
             return f"{event.pool} is dead ({', '.join(event.reasons)})"
         case PlayerLeft():

@@ -103,7 +103,17 @@ class Undone(Frozen):
 
 
 Event = Annotated[
-    LifeChanged | LifeUnchanged | PoisonAdded | CommanderDamaged | PoolDied | PlayerLeft
-    | GameEnded | TurnPassed | LockChanged | PendingOpened | PendingClosed | Undone,
+    LifeChanged
+    | LifeUnchanged
+    | PoisonAdded
+    | CommanderDamaged
+    | PoolDied
+    | PlayerLeft
+    | GameEnded
+    | TurnPassed
+    | LockChanged
+    | PendingOpened
+    | PendingClosed
+    | Undone,
     Field(discriminator="kind"),
 ]

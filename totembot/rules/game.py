@@ -96,5 +96,3 @@ def replay(initial: GameState, requests: Iterable[Request]) -> Game:
     for request in requests:
         game.record(request)
     return game
-
-

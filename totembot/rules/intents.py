@@ -145,8 +145,24 @@ class Undo(Frozen):
 
 
 Intent = Annotated[
-    Damage | LoseLife | GainLife | PayLife | Attack | Poison | SetLife | Halve | Lock | Unlock
-    | Approve | Deny | Concede | Eliminate | Win | Remove | NextTurn | Undo,
+    Damage
+    | LoseLife
+    | GainLife
+    | PayLife
+    | Attack
+    | Poison
+    | SetLife
+    | Halve
+    | Lock
+    | Unlock
+    | Approve
+    | Deny
+    | Concede
+    | Eliminate
+    | Win
+    | Remove
+    | NextTurn
+    | Undo,
     Field(discriminator="kind"),
 ]
 

@@ -77,7 +77,9 @@ def add_pool_poison(state: GameState, pool: int, amount: int, by: int | None) ->
     before = state.pools[pool].poison
     state = with_pool(state, pool, poison=before + amount)
     by_name = player_name(state, by) if by is not None else None
-    event = PoisonAdded(holder=pool_name(state, pool), before=before, after=before + amount, by=by_name)
+    event = PoisonAdded(
+        holder=pool_name(state, pool), before=before, after=before + amount, by=by_name
+    )
     return state, [event]
 
 

@@ -150,8 +150,7 @@ def choose_pool(state: GameState, seat: int, controller: int | None, ref: TotemR
         return legal[0]
     choices = tuple(pool_name(state, pool) for pool in legal)
     raise AmbiguousTotem(
-        f"{name} can take this on {describe_pools(state, seat)}: "
-        "say which, like 'via left'.",
+        f"{name} can take this on {describe_pools(state, seat)}: say which, like 'via left'.",
         player=name,
         choices=choices,
     )
