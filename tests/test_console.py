@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from totembot.console import run_interactive
+from totembot.console import open_session, run_interactive
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -210,20 +210,28 @@ def test_hostile_bytes_and_long_lines_are_refused_not_crashed() -> None:
     assert all(totem["life"] == 20 for totem in state["totems"])
 
 
-def test_the_interactive_prompt_sets_up_answers_and_shows_the_ring() -> None:
+async def play_interactively(read) -> str:
+    session = await open_session(":memory:")
+    out = io.StringIO()
+    try:
+        await run_interactive(session, read, out)
+    finally:
+        await session.close()
+    return out.getvalue()
+
+
+async def test_the_interactive_prompt_sets_up_answers_and_shows_the_ring() -> None:
     answers = iter(
         ["game totem players: Ann, Bob, Cid", "Ann: deal 3 to Bob", "pay 2", "ring", "quit"]
     )
-    out = io.StringIO()
-    run_interactive(lambda _prompt: next(answers), out)
-    text = out.getvalue()
+    text = await play_interactively(lambda _prompt: next(answers))
     assert "Bob-Cid 20 -> 17, dealt by Ann (for Bob)" in text
     assert "refused: Only a player can pay life" in text
     assert text.count("Bob-Cid: 17 life") == 1
     assert text.count("Turn 1: Ann") == 2
 
 
-def test_the_interactive_prompt_asks_again_after_a_broken_setup_and_ends_on_eof() -> None:
+async def test_the_interactive_prompt_asks_again_after_a_broken_setup_and_ends_on_eof() -> None:
     answers = iter(["game totem players: Ann", "game totem players: Ann, Bob, Cid", "undo"])
 
     def read(_prompt: str) -> str:
@@ -232,7 +240,6 @@ def test_the_interactive_prompt_asks_again_after_a_broken_setup_and_ends_on_eof(
         except StopIteration:
             raise EOFError from None
 
-    out = io.StringIO()
-    run_interactive(read, out)
-    assert "needs 3 to 8 players, not 1" in out.getvalue()
-    assert "refused: There is nothing to undo." in out.getvalue()
+    text = await play_interactively(read)
+    assert "needs 3 to 8 players, not 1" in text
+    assert "refused: There is nothing to undo." in text

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
-from totembot.console import EXIT_BAD_SETUP, EXIT_OK, SetupFailed, run_interactive, run_script
+from totembot.console import (
+    EXIT_BAD_SETUP,
+    EXIT_OK,
+    SetupFailed,
+    open_session,
+    run_interactive,
+    run_script,
+)
+from totembot.store import StoreError
+
+IN_MEMORY = ":memory:"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,35 +41,58 @@ def build_parser() -> argparse.ArgumentParser:
         "script", nargs="?", help="a script file to read (default: standard input)"
     )
     console.add_argument(
-        "--json", action="store_true", help="print only the final state as JSON (RULES.md)"
+        "--json", action="store_true", help="print only the final state as JSON (see RULES.md)"
+    )
+    console.add_argument(
+        "--db",
+        metavar="PATH",
+        default=IN_MEMORY,
+        help=(
+            "keep the game in this SQLite file, so the table can stop and resume: when the file "
+            "holds the console's game, leave out the setup line to continue it "
+            "(default: in memory, gone at exit)"
+        ),
     )
     return parser
 
 
-def _console(script: str | None, as_json: bool) -> int:
-    if script is None and sys.stdin.isatty() and not as_json:
-        run_interactive(input, sys.stdout)
-        return EXIT_OK
+def _stdin() -> TextIO:
+    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+
+
+async def _console(script: str | None, as_json: bool, db_path: str) -> int:
+    interactive = script is None and sys.stdin.isatty() and not as_json
     try:
-        if script is None:
-            stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-            run_script(stream, sys.stdout, as_json)
+        session = await open_session(db_path)
+    except (StoreError, OSError, ValueError) as error:
+        print(f"totembot: cannot open the database {db_path}: {error}", file=sys.stderr)
+        return EXIT_BAD_SETUP
+    try:
+        if interactive:
+            await run_interactive(session, input, sys.stdout)
+        elif script is None:
+            await run_script(session, _stdin(), sys.stdout, as_json)
         else:
             with open(script, encoding="utf-8", errors="replace") as handle:
-                run_script(handle, sys.stdout, as_json)
+                await run_script(session, handle, sys.stdout, as_json)
     except OSError as error:
         print(f"totembot: cannot read {script}: {error.strerror}.", file=sys.stderr)
         return EXIT_BAD_SETUP
     except SetupFailed as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
+    finally:
+        await session.close()
     return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "console":
-        return _console(args.script, args.json)
+        try:
+            return asyncio.run(_console(args.script, args.json, args.db))
+        except KeyboardInterrupt:
+            return EXIT_OK
     return EXIT_OK
 
 

@@ -1,0 +1,49 @@
+"""Apply the numbered migration files a database has not seen yet, tracked by user_version."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import aiosqlite
+
+MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+
+
+def migrations() -> list[tuple[int, str]]:
+    """(number, SQL) for every migration shipped in the package, in order."""
+    found = []
+    for entry in resources.files("totembot.store.migrations").iterdir():
+        match = MIGRATION_NAME.fullmatch(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+LATEST = migrations()[-1][0]
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(db: aiosqlite.Connection, up_to: int | None = None) -> int:
+    """Bring the schema up to date, one transaction per migration; returns the new version."""
+    current = await schema_version(db)
+    for number, sql in migrations():
+        if number <= current or (up_to is not None and number > up_to):
+            continue
+        statements = [part.strip() for part in sql.split(";") if part.strip()]
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in statements:
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {number}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        current = number
+    return current

@@ -1,0 +1,317 @@
+"""GameStore: the only code that writes SQL. Events and snapshots commit together."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from pydantic import TypeAdapter, ValidationError
+
+from totembot.rules import Config, GameState, Request
+from totembot.rules.events import Event
+from totembot.store.migrate import migrate
+
+EVENTS = TypeAdapter(list[Event])
+PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 5000",
+)
+
+
+class StoreError(Exception):
+    """A storage problem, with a sentence fit to show the user."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active game."""
+
+
+class StaleState(StoreError):
+    """The write was based on a version that is no longer the latest."""
+
+
+class GameCorrupt(StoreError):
+    """One game's rows cannot be read; other games are unaffected."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    display_name: str
+    user_id: str | None = None
+    guest_name: str | None = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    channel_id: str
+    host: str
+    config: Config
+    initial: GameState
+    seats: tuple[Seat, ...]
+    created_at: str
+    guild_id: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    guild_id: str | None
+    channel_id: str
+    host: str
+    status: str
+    config: Config
+    version: int
+    state: GameState
+    seats: tuple[Seat, ...]
+    status_message_id: str | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One row of a game's append-only log."""
+
+    seq: int
+    recorded_at: str
+    recorded_by: str
+    request: Request
+    changes: list[Event]
+
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
+    "created_at"
+)
+
+
+class GameStore:
+    """Games, seats, event log and snapshots in one SQLite file (WAL mode)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> GameStore:
+        """Open (creating if needed) and migrate the database; the caller closes it."""
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            for pragma in PRAGMAS:
+                await db.execute(pragma)
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def create_game(self, game: NewGame) -> StoredGame:
+        """Insert a game with its seats and opening snapshot; one active game per channel."""
+        async with self._transaction() as db:
+            if await self._active_id(game.channel_id) is not None:
+                raise ChannelBusy("This channel already has a game: end it before a new one.")
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host, format, options, status, "
+                "created_at, version, snapshot) VALUES (?, ?, ?, ?, ?, 'active', ?, 0, ?)",
+                (
+                    game.guild_id,
+                    game.channel_id,
+                    game.host,
+                    game.config.format,
+                    game.config.model_dump_json(),
+                    game.created_at,
+                    game.initial.model_dump_json(),
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, guest_name, display_name) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, index, seat.user_id, seat.guest_name, seat.display_name)
+                    for index, seat in enumerate(game.seats)
+                ],
+            )
+        return await self.load(game_id)
+
+    async def append(
+        self,
+        game_id: int,
+        expected_version: int,
+        record: EventRecord,
+        state: GameState,
+    ) -> int:
+        """Append one event and the new snapshot in one transaction; returns the new version.
+
+        Raises StaleState, writing nothing, when the game moved on since `expected_version`.
+        """
+        new_version = expected_version + 1
+        finished = state.status == "finished"
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET version = ?, snapshot = ?, status = ?, finished_at = ? "
+                "WHERE id = ? AND version = ? AND status != 'abandoned'",
+                (
+                    new_version,
+                    state.model_dump_json(),
+                    "finished" if finished else "active",
+                    record.recorded_at if finished else None,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleState(
+                    "The game changed while this request was being checked: please send it again."
+                )
+            await db.execute(
+                "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    new_version,
+                    record.recorded_at,
+                    record.recorded_by,
+                    record.request.model_dump_json(),
+                    EVENTS.dump_json(record.changes).decode(),
+                ),
+            )
+        return new_version
+
+    async def abandon(self, game_id: int, at: str) -> None:
+        """The host ends a game early: it stays in the database, no longer active."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
+                (at, game_id),
+            )
+
+    async def set_status_message(self, game_id: int, message_id: str | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET status_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    async def _active_id(self, channel_id: str) -> int | None:
+        async with self._db.execute(
+            "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
+
+    async def current_id(self, channel_id: str) -> int | None:
+        """The channel's active game, or else its latest game (still open to undo)."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE channel_id = ? AND status != 'abandoned' "
+            "ORDER BY status = 'active' DESC, id DESC LIMIT 1",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
+
+    async def load_current(self, channel_id: str) -> StoredGame | None:
+        game_id = await self.current_id(channel_id)
+        return None if game_id is None else await self.load(game_id)
+
+    async def load(self, game_id: int) -> StoredGame:
+        """One game with its snapshot; GameCorrupt names the game when its rows are unreadable."""
+        async with self._db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise StoreError(f"There is no game number {game_id}.")
+        seats = await self._seats(game_id)
+        return _game_from_row(tuple(row), seats)
+
+    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
+        async with self._db.execute(
+            "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
+
+    async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
+        """The game's log in order (or its `newest` rows), for undo, history and replay."""
+        query = (
+            "SELECT seq, recorded_at, recorded_by, request, changes FROM events "
+            "WHERE game_id = ? ORDER BY seq"
+        )
+        params: tuple[Any, ...] = (game_id,)
+        if newest is not None:
+            query = f"SELECT * FROM ({query} DESC LIMIT ?) ORDER BY seq"
+            params = (game_id, newest)
+        async with self._db.execute(query, params) as cursor:
+            rows = await cursor.fetchall()
+        try:
+            return [
+                EventRecord(
+                    seq=row[0],
+                    recorded_at=row[1],
+                    recorded_by=row[2],
+                    request=Request.model_validate_json(row[3]),
+                    changes=EVENTS.validate_json(row[4]),
+                )
+                for row in rows
+            ]
+        except (ValidationError, ValueError) as error:
+            raise GameCorrupt(
+                f"Game {game_id}'s history cannot be read, so it cannot be undone or rebuilt."
+            ) from error
+
+    async def game_ids(self, status: str | None = None) -> list[int]:
+        query, params = "SELECT id FROM games ORDER BY id", ()
+        if status is not None:
+            query, params = "SELECT id FROM games WHERE status = ? ORDER BY id", (status,)
+        async with self._db.execute(query, params) as cursor:
+            return [int(row[0]) for row in await cursor.fetchall()]
+
+    async def active_games(self) -> list[StoredGame]:
+        """Every active game that can be read; unreadable ones are skipped by the caller."""
+        return [await self.load(game_id) for game_id in await self.game_ids("active")]
+
+
+def _game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:
+    game_id = int(row[0])
+    try:
+        config = Config.model_validate_json(row[5])
+        state = GameState.model_validate_json(row[7])
+    except (ValidationError, ValueError, TypeError) as error:
+        raise GameCorrupt(
+            f"Game {game_id} cannot be read from the database (its saved state is damaged)."
+        ) from error
+    return StoredGame(
+        id=game_id,
+        guild_id=row[1],
+        channel_id=row[2],
+        host=row[3],
+        status=row[4],
+        config=config,
+        version=int(row[6]),
+        state=state,
+        seats=seats,
+        status_message_id=row[8],
+        created_at=row[9],
+    )
