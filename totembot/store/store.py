@@ -282,15 +282,20 @@ class GameStore:
             ) from error
 
     async def game_ids(self, status: str | None = None) -> list[int]:
-        query, params = "SELECT id FROM games ORDER BY id", ()
-        if status is not None:
-            query, params = "SELECT id FROM games WHERE status = ? ORDER BY id", (status,)
-        async with self._db.execute(query, params) as cursor:
+        query = "SELECT id FROM games WHERE ? IS NULL OR status = ? ORDER BY id"
+        async with self._db.execute(query, (status, status)) as cursor:
             return [int(row[0]) for row in await cursor.fetchall()]
 
-    async def active_games(self) -> list[StoredGame]:
-        """Every active game that can be read; unreadable ones are skipped by the caller."""
-        return [await self.load(game_id) for game_id in await self.game_ids("active")]
+    async def active_games(self) -> tuple[list[StoredGame], list[GameCorrupt]]:
+        """Every active game that can be read, and the errors of those that cannot."""
+        games: list[StoredGame] = []
+        broken: list[GameCorrupt] = []
+        for game_id in await self.game_ids("active"):
+            try:
+                games.append(await self.load(game_id))
+            except GameCorrupt as error:
+                broken.append(error)
+        return games, broken
 
 
 def _game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:
