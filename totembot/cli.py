@@ -64,8 +64,8 @@ async def _console(script: str | None, as_json: bool, db_path: str) -> int:
     interactive = script is None and sys.stdin.isatty() and not as_json
     try:
         session = await open_session(db_path)
-    except (StoreError, OSError, ValueError) as error:
-        print(f"totembot: cannot open the database {db_path}: {error}", file=sys.stderr)
+    except StoreError as error:
+        print(f"totembot: {error}", file=sys.stderr)
         return EXIT_BAD_SETUP
     try:
         if interactive:

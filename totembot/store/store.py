@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -101,11 +102,17 @@ class GameStore:
     @classmethod
     async def open(cls, path: str | Path) -> GameStore:
         """Open (creating if needed) and migrate the database; the caller closes it."""
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"The database {path} cannot be opened ({error}).") from error
         try:
             for pragma in PRAGMAS:
                 await db.execute(pragma)
             await migrate(db)
+        except sqlite3.Error as error:
+            await db.close()
+            raise StoreError(f"The database {path} cannot be used ({error}).") from error
         except BaseException:
             await db.close()
             raise

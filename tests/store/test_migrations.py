@@ -1,0 +1,58 @@
+"""Numbered migrations: a database from an older version is upgraded in place at start-up."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from totembot.phrases import parse_setup
+from totembot.rules import new_game
+from totembot.store import GameStore
+from totembot.store.migrate import LATEST, migrate, migrations, schema_version
+
+
+def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    numbers = [number for number, _sql in migrations()]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert LATEST == numbers[-1] >= 2
+
+
+async def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    config = parse_setup("game totem players: Ann, Bob, Cid")
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await migrate(db, up_to=1) == 1
+        await db.execute(
+            "INSERT INTO games (channel_id, host, format, options, created_at, snapshot) "
+            "VALUES ('chan-1', 'host', 'totem', ?, '2026-01-01', ?)",
+            (config.model_dump_json(), new_game(config).model_dump_json()),
+        )
+    with sqlite3.connect(path) as raw:
+        columns = {row[1] for row in raw.execute("PRAGMA table_info(games)")}
+    assert "status_message_id" not in columns
+
+    store = await GameStore.open(path)
+    try:
+        game = await store.load_current("chan-1")
+        assert game is not None
+        assert game.state.players[0].name == "Ann"
+        assert game.status_message_id is None
+        await store.set_status_message(game.id, "999")
+        assert (await store.load(game.id)).status_message_id == "999"
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+
+
+async def test_opening_an_up_to_date_database_again_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    for _ in range(2):
+        store = await GameStore.open(path)
+        await store.close()
+    async with aiosqlite.connect(path) as db:
+        assert await schema_version(db) == LATEST
