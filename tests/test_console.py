@@ -243,3 +243,17 @@ async def test_the_interactive_prompt_asks_again_after_a_broken_setup_and_ends_o
     text = await play_interactively(read)
     assert "needs 3 to 8 players, not 1" in text
     assert "refused: There is nothing to undo." in text
+
+
+def test_a_byte_order_mark_and_windows_line_ends_are_read_as_plain_lines() -> None:
+    script = "\ufeffgame totem players: Ann, Bob, Cid\r\nAnn: deal 3 to Bob\r\nfrob\r\n"
+    state = console_json(script)
+    assert state["totems"][1]["life"] == 17
+    assert [entry["line"] for entry in state["rejected"]] == [3]
+
+
+def test_a_second_setup_line_is_refused_as_such() -> None:
+    state = console_json("game totem players: Ann, Bob, Cid\ngame totem players: X, Y, Z\n")
+    assert state["rejected"] == [
+        {"line": 2, "error": "The game is already set up: one setup line per game."}
+    ]

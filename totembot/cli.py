@@ -20,6 +20,9 @@ from totembot.console import (
 from totembot.store import StoreError
 
 IN_MEMORY = ":memory:"
+# Scripts are read as UTF-8 with "utf-8-sig" (a byte-order mark, as some editors save, is
+# skipped), newline="\n" (only \n ends a line, so line numbers match what an editor shows) and
+# errors="replace" (undecodable bytes become U+FFFD and are refused, not fatal).
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _stdin() -> TextIO:
-    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace", newline="\n")
 
 
 async def _console(script: str | None, as_json: bool, db_path: str) -> int:
@@ -73,7 +76,7 @@ async def _console(script: str | None, as_json: bool, db_path: str) -> int:
         elif script is None:
             await run_script(session, _stdin(), sys.stdout, as_json)
         else:
-            with open(script, encoding="utf-8", errors="replace") as handle:
+            with open(script, encoding="utf-8-sig", errors="replace", newline="\n") as handle:
                 await run_script(session, handle, sys.stdout, as_json)
     except OSError as error:
         print(f"totembot: cannot read {script}: {error.strerror}.", file=sys.stderr)

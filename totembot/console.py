@@ -75,11 +75,11 @@ class Session:
     async def answer(self, number: int, text: str) -> str | None:
         """Record one request line; the reply to show, or None for a blank or comment line."""
         try:
+            if is_setup_line(text):
+                raise RuleViolation("The game is already set up: one setup line per game.")
             parsed = parse_line(text)
             if parsed is None:
                 return None
-            if is_setup_line(text):
-                raise RuleViolation("The game is already set up: one setup line per game.")
             recorded = await self.service.record(
                 CONSOLE_CHANNEL, parsed.request(host=True), CONSOLE_HOST
             )

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from totembot.rules.engine import check_amount, check_life_value
-from totembot.rules.errors import RuleViolation
+from totembot.rules.errors import RuleViolation, shown
 from totembot.rules.intents import (
     Actor,
     Approve,
@@ -106,17 +106,13 @@ def is_name(word: str) -> bool:
 
 def name_problem(word: str) -> str | None:
     """Why a word cannot be a player's or commander's name, or None when it can."""
-    if NAME.fullmatch(word) is None:
-        return f"'{word}' cannot be a name: use one word of letters, digits, _ or '"
+    if NAME.fullmatch(word) is None or not any(char.isalnum() for char in word):
+        return f"'{shown(word)}' cannot be a name: use one word of letters, digits, _ or '"
     if word.casefold() in KEYWORDS:
         return f"'{word}' cannot be a name: it is a word of the phrase language"
     if word.isdigit():
         return f"'{word}' cannot be a name: it would read as a number"
     return None
-
-
-def _quote(words: list[str]) -> str:
-    return " ".join(words)
 
 
 class _Words:
@@ -135,13 +131,13 @@ class _Words:
         return word
 
     def read_so_far(self) -> str:
-        return _quote(self.words[: self.pos])
+        return shown(" ".join(self.words[: self.pos]), limit=60)
 
     def fail(self, expected: str) -> PhraseError:
         found = self.words[self.pos] if self.pos < len(self.words) else None
         after = self.read_so_far()
         where = f" after '{after}'" if after else ""
-        got = f", not '{found}'" if found is not None else ", but the line ends there"
+        got = f", not '{shown(found)}'" if found is not None else ", but the line ends there"
         return PhraseError(f"Expected {expected}{where}{got}.")
 
     def take(self, keyword: str) -> bool:
@@ -154,16 +150,15 @@ class _Words:
         if not self.take(keyword):
             raise self.fail(f"'{keyword}'")
 
-    def number(self, what: str, allow_negative: bool = False) -> int:
+    def number(self, what: str, allowed: str) -> int:
+        """A whole number as written; one far outside `allowed` is refused as written."""
         word = self.peek()
-        pattern_ok = word is not None and DIGITS.fullmatch(word) is not None
-        if not pattern_ok or (word is not None and word.startswith("-") and not allow_negative):
+        if word is None or DIGITS.fullmatch(word) is None:
             raise self.fail(f"the {what} as a whole number")
-        assert word is not None
-        too_long = len(word.lstrip("-")) > MAX_DIGITS
-        value = (-1 if word.startswith("-") else 1) * 10**MAX_DIGITS if too_long else int(word)
+        if len(word.lstrip("-")) > MAX_DIGITS:
+            raise PhraseError(f"The {what} must be a whole number {allowed}, not {shown(word)}.")
         self.pos += 1
-        return value
+        return int(word)
 
     def name(self, what: str) -> str:
         word = self.peek()
@@ -194,7 +189,9 @@ class _Words:
         """Optional clauses, each at most once, in any order."""
         found: dict[str, object] = {}
         while (word := self.peek()) is not None:
-            if word not in allowed or word in found:
+            if word in found:
+                raise PhraseError(f"'{word}' is given twice after '{self.read_so_far()}'.")
+            if word not in allowed:
                 listed = ", ".join(f"'{option}'" for option in sorted(allowed - set(found)))
                 raise self.fail(f"the end of the request{' or ' + listed if listed else ''}")
             self.pos += 1
@@ -210,7 +207,7 @@ class _Words:
 
 
 def _amount(words: _Words, what: str) -> int:
-    value = words.number(what)
+    value = words.number(what, "from 1 to 1,000,000")
     check_amount(value, what)
     return value
 
@@ -255,7 +252,7 @@ def _read_verb(words: _Words, verb: str) -> Intent:
         target = words.name("the name of the player whose life is set")
         words.expect("life")
         words.expect("to")
-        value = words.number("life total", allow_negative=True)
+        value = words.number("life total to set", "from -1,000,000 to 1,000,000")
         check_life_value(value)
         options = words.options({"via", "counting"})
         return SetLife(
@@ -315,15 +312,10 @@ def parse_phrase(text: str) -> Intent:
         verb = "lose" if third_person is not None and third_person.casefold() == "loses" else "gain"
         intent = _life_verb(words, verb, target)
     else:
-        raise PhraseError(f"I can't read '{_clip(text)}': {EXPECTED_START}.")
+        raise PhraseError(f"I can't read '{shown(text, limit=60)}': {EXPECTED_START}.")
     if words.peek() is not None:
         raise words.fail("the end of the request")
     return intent
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -346,8 +338,9 @@ def parse_line(line: str) -> ParsedLine | None:
     match = SPEAKER.fullmatch(text)
     if match:
         speaker, text = match.group(1), match.group(2).strip()
-        if not is_name(speaker):
-            raise PhraseError(f"'{speaker}' cannot be a speaker: it is not a player's name.")
+        problem = name_problem(speaker)
+        if problem:
+            raise PhraseError(f"{problem.replace('a name', 'the speaker', 1)}.")
         if not text:
             raise PhraseError(f"Nothing follows '{speaker}:': write a request after the name.")
     return ParsedLine(speaker, parse_phrase(text))
@@ -379,9 +372,12 @@ def parse_setup(line: str) -> Config:
     lowered = [word.casefold() for word in words]
     if lowered[:1] != ["game"]:
         raise SetupError(f"The first line must set the game up, like '{SETUP_EXAMPLE}'.")
-    if len(words) < 2 or lowered[1] != "totem":
-        found = f"'{words[1]}'" if len(words) > 1 else "nothing"
-        raise SetupError(f"The format must be 'totem' (the only one so far), not {found}.")
+    if len(words) < 2:
+        raise SetupError(f"The setup line needs the format and the players: {SETUP_EXAMPLE}.")
+    if lowered[1] != "totem":
+        raise SetupError(
+            f"The format must be 'totem' (the only one so far), not '{shown(words[1])}'."
+        )
     if lowered[2:4] != ["players", ":"]:
         raise SetupError(f"The setup line needs 'players:' after the format: {SETUP_EXAMPLE}.")
     players, pos = _comma_list(words, 4)
@@ -408,11 +404,12 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
     options: dict[str, object] = {}
     while pos < len(words):
         option = lowered[pos]
-        if option not in ("life", "commander", "rules") or option in options:
+        if option in options:
+            raise SetupError(f"'{option}' is given twice in the setup line.")
+        if option not in ("life", "commander", "rules"):
             raise SetupError(
-                f"Unexpected '{words[pos]}' in the setup line: players are separated by commas, "
-                "and after them come "
-                "'life: N', 'commander' and 'rules: R1, R2', each at most once."
+                f"Unexpected '{shown(words[pos])}' in the setup line: players are separated by "
+                "commas, and after them come 'life: N', 'commander' and 'rules: R1, R2'."
             )
         pos += 1
         if option == "commander":
@@ -424,7 +421,8 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
             value = words[pos + 1] if pos + 1 < len(words) else ""
             if not re.fullmatch(r"[0-9]{1,9}", value, re.ASCII) or not 1 <= int(value) <= 10**6:
                 raise SetupError(
-                    f"The starting life must be a whole number from 1 to 1,000,000, not '{value}'."
+                    "The starting life must be a whole number from 1 to 1,000,000, "
+                    f"not '{shown(value)}'."
                 )
             options[option], pos = int(value), pos + 2
         else:
@@ -433,7 +431,8 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
             unknown = [rule for rule in rules if rule not in HOUSE_RULES]
             if unknown:
                 raise SetupError(
-                    f"Unknown house rule '{unknown[0]}': the rules are {', '.join(HOUSE_RULES)}."
+                    f"Unknown house rule '{shown(unknown[0])}': the rules are "
+                    f"{', '.join(HOUSE_RULES)}."
                 )
             options[option] = rules
     return options

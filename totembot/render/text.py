@@ -78,10 +78,10 @@ def describe_event(event: Event) -> str:
                 f"from {event.pool} (request {event.id}): {event.awaiting}, answer approve or deny"
             )
         case PendingClosed():
-            return (
-                f"{event.payer}'s request to pay {event.amount} from {event.pool} was "
-                f"{event.outcome}"
-            )
+            request = f"{event.payer}'s request to pay {event.amount} from {event.pool}"
+            if event.outcome == "applied":
+                return f"{request} no longer needs consent: the player asked is out"
+            return f"{request} was {event.outcome}"
         case Undone():
             return f"Undone: {format_request(event.request)}"
     return str(event)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 
 class RuleViolation(ValueError):
     """A request breaks a rule or cannot be applied; nothing was changed."""
@@ -14,3 +16,12 @@ class AmbiguousTotem(RuleViolation):
         super().__init__(message)
         self.player = player
         self.choices = choices
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """User input as it may be echoed in a refusal: unprintable characters escaped, clipped."""
+    printable = "".join(
+        char if char.isprintable() and unicodedata.category(char) != "Cf" else f"\\u{ord(char):04x}"
+        for char in text[: limit * 2]
+    )
+    return printable if len(printable) <= limit else printable[: limit - 1] + "…"

@@ -94,7 +94,7 @@ class PendingClosed(Frozen):
     payer: str
     amount: int
     pool: str
-    outcome: Literal["approved", "denied", "dropped"]
+    outcome: Literal["approved", "denied", "dropped", "applied"]
 
 
 class Undone(Frozen):

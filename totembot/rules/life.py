@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from totembot.rules.errors import RuleViolation
 from totembot.rules.events import (
@@ -150,37 +150,47 @@ def _kill_dead_pools(state: GameState) -> Change:
     return state, events
 
 
-def _drop_stale_pending(state: GameState) -> Change:
-    """A payment waiting on or asked by a player who is out no longer stands."""
-    keep: list[Pending] = []
+def _payable(state: GameState, pending: Pending) -> bool:
+    pool = state.pools[pending.pool]
+    return not pool.locked and pool.life >= pending.amount
+
+
+def _resolve_stale_pending(state: GameState) -> tuple[GameState, list[Event], bool]:
+    """Payments whose payer left are dropped; once the asked player leaves, consent is no
+    longer needed and the payment is made if it still can be. Returns whether any was made."""
     events: list[Event] = []
+    paid = False
     for pending in state.pending:
         payer, asked = state.seat_of(pending.payer), state.seat_of(pending.awaiting)
-        stands = not state.finished and all(
-            seat is not None and state.players[seat].is_in for seat in (payer, asked)
-        )
-        if stands:
-            keep.append(pending)
+        payer_in = payer is not None and state.players[payer].is_in and not state.finished
+        asked_in = asked is not None and state.players[asked].is_in
+        if payer_in and asked_in:
+            continue
+        if payer_in and _payable(state, pending):
+            state, closed = close_pending(state, pending, "applied")
+            state, made = change_life(state, pending.pool, payer, -pending.amount, "payment", payer)
+            events += closed + made
+            paid = True
         else:
-            events.append(_closed(state, pending, "dropped"))
-    return state.model_copy(update={"pending": tuple(keep)}), events
+            state, closed = close_pending(state, pending, "dropped")
+            events += closed
+    return state, events, paid
 
 
-def _closed(state: GameState, pending: Pending, outcome: str) -> PendingClosed:
-    return PendingClosed.model_validate(
-        {
-            "id": pending.id,
-            "payer": pending.payer,
-            "amount": pending.amount,
-            "pool": pool_name(state, pending.pool),
-            "outcome": outcome,
-        }
-    )
+PendingOutcome = Literal["approved", "denied", "dropped", "applied"]
 
 
-def close_pending(state: GameState, pending: Pending, outcome: str) -> Change:
+def close_pending(state: GameState, pending: Pending, outcome: PendingOutcome) -> Change:
+    """Take a waiting payment off the table, saying how it ended."""
     rest = tuple(p for p in state.pending if p.id != pending.id)
-    return state.model_copy(update={"pending": rest}), [_closed(state, pending, outcome)]
+    closed = PendingClosed(
+        id=pending.id,
+        payer=pending.payer,
+        amount=pending.amount,
+        pool=pool_name(state, pending.pool),
+        outcome=outcome,
+    )
+    return state.model_copy(update={"pending": rest}), [closed]
 
 
 def _end_if_decided(state: GameState) -> Change:
@@ -197,11 +207,16 @@ def _end_if_decided(state: GameState) -> Change:
 
 
 def settle(state: GameState) -> Change:
-    """State-based checks: dead totems take their players out, then the game may end."""
-    state, events = _kill_dead_pools(state)
-    state, ended = _end_if_decided(state)
-    state, dropped = _drop_stale_pending(state)
-    return state, events + ended + dropped
+    """State-based checks: dead totems take their players out, the game may end, and waiting
+    payments whose players left are settled (which may kill a totem, so check again)."""
+    events: list[Event] = []
+    while True:
+        state, died = _kill_dead_pools(state)
+        state, ended = _end_if_decided(state)
+        state, resolved, paid = _resolve_stale_pending(state)
+        events += died + ended + resolved
+        if not paid:
+            return state, events
 
 
 def finish_with_winner(state: GameState, winner: int) -> Change:
@@ -214,5 +229,5 @@ def finish_with_winner(state: GameState, winner: int) -> Change:
     state = with_player(state, winner, status="won")
     winners = (player_name(state, winner),)
     state = state.model_copy(update={"status": "finished", "winners": winners})
-    state, dropped = _drop_stale_pending(state)
+    state, dropped, _paid = _resolve_stale_pending(state)
     return state, events + [GameEnded(winners=winners)] + dropped

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from totembot.rules.errors import AmbiguousTotem, RuleViolation
+from totembot.rules.errors import AmbiguousTotem, RuleViolation, shown
 from totembot.rules.formats import Format, format_named
 from totembot.rules.intents import Actor, TotemRef
 from totembot.rules.state import GameState
@@ -24,7 +24,9 @@ def seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
         known = ", ".join(player.name for player in state.players)
-        raise RuleViolation(f"There is no player named {name} in this game (players: {known}).")
+        raise RuleViolation(
+            f"There is no player named {shown(name)} in this game (players: {known})."
+        )
     return seat
 
 
@@ -92,7 +94,7 @@ def resolve_totem(state: GameState, ref: TotemRef, seen_from: int | None) -> int
         if seen_from is None:
             raise RuleViolation(
                 f"'{ref.side}' needs a player to be seen from: name the totem by its two "
-                "players instead, like 'Bob-Cid'."
+                "players instead, like 'Bob-Cid' (or, in an attack, add 'hitting P')."
             )
         return game_format(state).side_pool(len(state.players), seen_from, ref.side)
     assert ref.names is not None
