@@ -49,7 +49,8 @@ async def test_100_concurrent_requests_on_one_game_equal_applying_them_one_by_on
     assert sorted(result.version for result in results) == list(range(1, 101))
     stored = await store.load(game.id)
     assert stored.version == 100
-    in_commit_order = [each for _v, each in sorted(zip((r.version for r in results), requests))]
+    by_version = {result.version: each for result, each in zip(results, requests, strict=True)}
+    in_commit_order = [by_version[version] for version in sorted(by_version)]
     assert stored.state == sequential_state(in_commit_order).state
     assert await assert_every_game_rebuilds(store) == 1
 
