@@ -1,10 +1,11 @@
-"""The `totembot` command: the offline console now, the Discord bot to come."""
+"""The `totembot` command: the offline console, and the Discord bot (`run`, `sync`)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import io
+import logging
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -20,6 +21,7 @@ from totembot.console import (
 from totembot.store import StoreError
 
 IN_MEMORY = ":memory:"
+EXIT_SETTINGS = 2
 # Scripts are read as UTF-8 with "utf-8-sig" (a byte-order mark, as some editors save, is
 # skipped), newline="\n" (only \n ends a line, so line numbers match what an editor shows) and
 # errors="replace" (undecodable bytes become U+FFFD and are refused, not fatal).
@@ -56,7 +58,51 @@ def build_parser() -> argparse.ArgumentParser:
             "(default: in memory, gone at exit)"
         ),
     )
+    commands.add_parser(
+        "run",
+        help="run the Discord bot (settings from the environment or .env)",
+        description="Run the Discord bot until SIGTERM or Ctrl-C. Settings: see .env.example.",
+    )
+    sync = commands.add_parser(
+        "sync",
+        help="register the slash commands with Discord, then exit",
+        description=(
+            "Register the slash commands: with --guild (or TOTEMBOT_SYNC_GUILD) in one guild at "
+            "once, for development; otherwise globally (Discord may take a while to show them)."
+        ),
+    )
+    sync.add_argument("--guild", type=int, metavar="ID", help="the guild to sync to")
     return parser
+
+
+def _bot_command(command: str, guild: int | None) -> int:
+    """Run or sync the bot; a setting problem is one sentence on standard error."""
+    from pydantic import ValidationError
+
+    from totembot.bot import runner
+    from totembot.settings import load_settings
+    from totembot.store import StoreError
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        settings = load_settings()
+        if command == "run":
+            asyncio.run(runner.run(settings))
+            return EXIT_OK
+        count = asyncio.run(runner.sync(settings, guild or settings.sync_guild))
+        print(f"Synced {count} commands.")
+        return EXIT_OK
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        print(f"totembot: the setting {where} is invalid: {problem['msg']}.", file=sys.stderr)
+    except (runner.SetupProblem, StoreError) as error:
+        print(f"totembot: {error}", file=sys.stderr)
+    except KeyboardInterrupt:
+        return EXIT_OK
+    return EXIT_SETTINGS
 
 
 def _stdin() -> TextIO:
@@ -96,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_console(args.script, args.json, args.db))
         except KeyboardInterrupt:
             return EXIT_OK
-    return EXIT_OK
+    return _bot_command(args.command, getattr(args, "guild", None))
 
 
 if __name__ == "__main__":

@@ -500,3 +500,33 @@ def format_request(request: Request) -> str:
     if speaker and not phrase.startswith(f"{speaker}:") and ":" not in phrase.split()[0]:
         return f"{speaker}: {phrase}"
     return phrase
+
+
+MAX_NAME_LENGTH = 32
+
+
+def one_word_name(display_name: str, taken: list[str], fallback: str) -> str:
+    """A name the phrase language can read, made from a Discord display name.
+
+    "Big Bob!" becomes "Big_Bob"; a name with nothing usable becomes `fallback`; a clash
+    with a name already `taken` (ignoring case) gets a number: "Ann2".
+    """
+    words = NAME.findall(display_name.replace(" ", "_"))
+    base = "_".join(words).strip("_")[:MAX_NAME_LENGTH] or fallback
+    if name_problem(base):
+        base = fallback
+    folded = {name.casefold() for name in taken}
+    candidate, number = base, 1
+    while candidate.casefold() in folded:
+        number += 1
+        candidate = f"{base[: MAX_NAME_LENGTH - len(str(number))]}{number}"
+    return candidate
+
+
+def parse_totem(text: str) -> TotemRef:
+    """A totem as typed in a slash command option: `left`, `Bob-Cid`, `the left totem`."""
+    words = _Words(text)
+    ref = words.totem()
+    if words.peek() is not None:
+        raise words.fail("the end of the totem's name")
+    return ref

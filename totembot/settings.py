@@ -2,17 +2,53 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
 
+    discord_token: SecretStr | None = Field(
+        default=None,
+        validation_alias="DISCORD_TOKEN",
+        description="The bot's token from the Discord developer portal (secret, never logged).",
+    )
     database: str = Field(
         default="totembot.sqlite3",
         validation_alias="TOTEMBOT_DATABASE",
         description="Path of the SQLite database file.",
+    )
+    sync_guild: int | None = Field(
+        default=None,
+        validation_alias="TOTEMBOT_SYNC_GUILD",
+        description="Sync commands to this one guild (instant, for development), not globally.",
+    )
+    api_base: str = Field(
+        default=DISCORD_API_BASE,
+        validation_alias="DISCORD_API_BASE",
+        description="Discord's REST base; point it at a rate-limit proxy or a local stand-in.",
+    )
+    gateway_url: str = Field(
+        default=DISCORD_GATEWAY_URL,
+        validation_alias="DISCORD_GATEWAY_URL",
+        description="Discord's gateway URL; point it at a local stand-in for tests.",
+    )
+    status_interval: float = Field(
+        default=2.0,
+        ge=0.0,
+        validation_alias="TOTEMBOT_STATUS_INTERVAL",
+        description="Seconds between two edits of a game's status message (edits are coalesced).",
+    )
+    shuffle_seed: int | None = Field(
+        default=None,
+        validation_alias="TOTEMBOT_SHUFFLE_SEED",
+        description="Fix the seat shuffle (tests only); unset means truly random.",
     )
 
 

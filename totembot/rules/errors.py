@@ -12,10 +12,13 @@ class RuleViolation(ValueError):
 class AmbiguousTotem(RuleViolation):
     """Two totems are legal and none was named: the caller may offer a choice."""
 
-    def __init__(self, message: str, player: str, choices: tuple[str, ...]) -> None:
+    def __init__(
+        self, message: str, player: str, choices: tuple[str, ...], labels: tuple[str, ...]
+    ) -> None:
         super().__init__(message)
         self.player = player
         self.choices = choices
+        self.labels = labels
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -151,8 +151,13 @@ def choose_pool(state: GameState, seat: int, controller: int | None, ref: TotemR
     if len(legal) == 1:
         return legal[0]
     choices = tuple(pool_name(state, pool) for pool in legal)
+    labels = tuple(
+        f"{pool_name(state, pool)} ({side_word(state, seat, pool)}): {state.pools[pool].life} life"
+        for pool in legal
+    )
     raise AmbiguousTotem(
         f"{name} can take this on {describe_pools(state, seat)}: say which, like 'via left'.",
         player=name,
         choices=choices,
+        labels=labels,
     )

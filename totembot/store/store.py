@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from totembot.rules import Config, GameState, Request
 from totembot.rules.events import Event
@@ -47,6 +47,30 @@ class Seat:
     display_name: str
     user_id: str | None = None
     guest_name: str | None = None
+
+
+SEATS = TypeAdapter(tuple[Seat, ...])
+
+
+class LobbyOptions(BaseModel):
+    """How a lobby's game will be set up, before its seats are final."""
+
+    model_config = ConfigDict(frozen=True)
+
+    life: int | None = None
+    commander: bool = False
+    house_rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lobby:
+    channel_id: str
+    host: str
+    options: LobbyOptions
+    seats: tuple[Seat, ...]
+    created_at: str
+    guild_id: str | None = None
+    message_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -133,8 +157,12 @@ class GameStore:
             await self._db.execute("COMMIT")
 
     async def create_game(self, game: NewGame) -> StoredGame:
-        """Insert a game with its seats and opening snapshot; one active game per channel."""
+        """Insert a game with its seats and opening snapshot; one active game per channel.
+
+        The channel's lobby, if any, is closed in the same transaction.
+        """
         async with self._transaction() as db:
+            await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (game.channel_id,))
             if await self._active_id(game.channel_id) is not None:
                 raise ChannelBusy("This channel already has a game: end it before a new one.")
             cursor = await db.execute(
@@ -213,6 +241,51 @@ class GameStore:
                 "UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
                 (at, game_id),
             )
+
+    async def save_lobby(self, lobby: Lobby) -> None:
+        """Create or replace the channel's lobby."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host, options, seats, "
+                "message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    lobby.channel_id,
+                    lobby.guild_id,
+                    lobby.host,
+                    lobby.options.model_dump_json(),
+                    SEATS.dump_json(lobby.seats).decode(),
+                    lobby.message_id,
+                    lobby.created_at,
+                ),
+            )
+
+    async def load_lobby(self, channel_id: str) -> Lobby | None:
+        async with self._db.execute(
+            "SELECT channel_id, guild_id, host, options, seats, message_id, created_at "
+            "FROM lobbies WHERE channel_id = ?",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        try:
+            options = LobbyOptions.model_validate_json(row[3])
+            seats = SEATS.validate_json(row[4])
+        except (ValidationError, ValueError) as error:
+            raise GameCorrupt("This channel's lobby cannot be read: start a new one.") from error
+        return Lobby(
+            channel_id=row[0],
+            guild_id=row[1],
+            host=row[2],
+            options=options,
+            seats=seats,
+            message_id=row[5],
+            created_at=row[6],
+        )
+
+    async def delete_lobby(self, channel_id: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
 
     async def set_status_message(self, game_id: int, message_id: str | None) -> None:
         async with self._transaction() as db:

@@ -1,0 +1,1 @@
+"""The Discord shell: thin commands that build intents and hand them to the service."""

@@ -1,0 +1,249 @@
+"""Gathering a game: the lobby's seats, its message and its Join / Leave / Start buttons."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from totembot.bot.access import Caller
+from totembot.bot.replies import NO_PINGS, refuse
+from totembot.bot.status import StatusUpdater
+from totembot.phrases import one_word_name
+from totembot.render.markdown import escape
+from totembot.rules import Config, RuleViolation
+from totembot.rules.state import COMMANDER_LIFE, MAX_PLAYERS, STANDARD_LIFE
+from totembot.service import GameService
+from totembot.store import Lobby, LobbyOptions, Seat, StoredGame, StoreError
+
+
+def game_names(seats: Sequence[Seat]) -> list[str]:
+    """One-word names the phrase language can read, unique in the game."""
+    names: list[str] = []
+    for index, seat in enumerate(seats):
+        names.append(one_word_name(seat.display_name, names, f"Player{index + 1}"))
+    return names
+
+
+def build_config(options: LobbyOptions, seats: Sequence[Seat]) -> Config:
+    life = options.life or (COMMANDER_LIFE if options.commander else STANDARD_LIFE)
+    return Config.model_validate(
+        {
+            "players": tuple(game_names(seats)),
+            "life": life,
+            "commander": options.commander,
+            "house_rules": options.house_rules,
+        }
+    )
+
+
+def with_seat(lobby: Lobby, seat: Seat) -> Lobby:
+    if seat.user_id is not None and any(s.user_id == seat.user_id for s in lobby.seats):
+        raise RuleViolation("You are already seated in this lobby.")
+    if len(lobby.seats) >= MAX_PLAYERS:
+        raise RuleViolation(f"The lobby is full: a Totem game seats at most {MAX_PLAYERS}.")
+    return replace(lobby, seats=(*lobby.seats, seat))
+
+
+def without_user(lobby: Lobby, user_id: str) -> Lobby:
+    seats = tuple(seat for seat in lobby.seats if seat.user_id != user_id)
+    if len(seats) == len(lobby.seats):
+        raise RuleViolation("You are not seated in this lobby.")
+    return replace(lobby, seats=seats)
+
+
+def reordered(lobby: Lobby, wanted: Sequence[str]) -> Lobby:
+    """Seats in the order given by display names, game names or user ids (each seat once)."""
+    remaining = list(lobby.seats)
+    names = game_names(lobby.seats)
+    order: list[Seat] = []
+    for token in wanted:
+        folded = token.casefold()
+        match = next(
+            (
+                seat
+                for seat in remaining
+                if folded in (seat.display_name.casefold(), str(seat.user_id))
+                or folded == names[lobby.seats.index(seat)].casefold()
+            ),
+            None,
+        )
+        if match is None:
+            raise RuleViolation(f"Nobody called {token[:40]} is seated in this lobby.")
+        remaining.remove(match)
+        order.append(match)
+    if remaining:
+        missing = ", ".join(seat.display_name for seat in remaining)
+        raise RuleViolation(f"The new order must name every seat once; missing: {missing[:200]}.")
+    return replace(lobby, seats=tuple(order))
+
+
+def shuffled(lobby: Lobby, chance: random.Random) -> Lobby:
+    seats = list(lobby.seats)
+    chance.shuffle(seats)
+    return replace(lobby, seats=tuple(seats))
+
+
+def lobby_text(lobby: Lobby) -> str:
+    options = lobby.options
+    life = options.life or (COMMANDER_LIFE if options.commander else STANDARD_LIFE)
+    setup = [f"{life} life"] + (["commander"] if options.commander else [])
+    setup += list(options.house_rules)
+    seats = "\n".join(
+        f"{index + 1}. {escape(seat.display_name)}" + (" (guest)" if seat.user_id is None else "")
+        for index, seat in enumerate(lobby.seats)
+    )
+    return (
+        f"**A Totem game is gathering** ({', '.join(setup)}): press Join to take a seat.\n"
+        f"{seats or 'No one is seated yet.'}\n"
+        "The host starts the game with 3 to 8 players (seat order is turn order)."
+    )
+
+
+class Lobbies:
+    """Open, change and start lobbies; a started lobby becomes a game with a pinned status."""
+
+    def __init__(self, service: GameService, status: StatusUpdater, chance: random.Random) -> None:
+        self.service = service
+        self.status = status
+        self.chance = chance
+
+    async def current(self, channel_id: int) -> Lobby:
+        lobby = await self.service.store.load_lobby(str(channel_id))
+        if lobby is None:
+            raise RuleViolation("There is no lobby in this channel: open one with /totem new.")
+        return lobby
+
+    async def open(self, interaction: discord.Interaction, options: LobbyOptions) -> None:
+        assert interaction.channel_id is not None
+        await self._require_no_game(interaction.channel_id)
+        caller = Caller.of(interaction)
+        lobby = Lobby(
+            channel_id=str(interaction.channel_id),
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+            host=caller.user_id,
+            options=options,
+            seats=(Seat(display_name=caller.display_name, user_id=caller.user_id),),
+            created_at=self.service.clock(),
+        )
+        await interaction.response.send_message(
+            lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
+        )
+        message = await interaction.original_response()
+        await self.service.store.save_lobby(replace(lobby, message_id=str(message.id)))
+
+    async def _require_no_game(self, channel_id: int) -> None:
+        game = await self.service.current(str(channel_id))
+        if game is not None and game.status == "active":
+            raise RuleViolation("This channel already has a game: end it with /totem end first.")
+
+    async def change(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        """Save a changed lobby and show it: on its own message when a button was pressed."""
+        await self.service.store.save_lobby(lobby)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=lobby_text(lobby), view=LobbyView())
+            return
+        await interaction.response.send_message(lobby_text(lobby), allowed_mentions=NO_PINGS)
+        if lobby.message_id is not None:
+            channel = interaction.client.get_partial_messageable(int(lobby.channel_id))
+            with contextlib.suppress(discord.HTTPException):  # gone: the reply shows the seats
+                await channel.get_partial_message(int(lobby.message_id)).edit(
+                    content=lobby_text(lobby)
+                )
+
+    def require_host(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        caller = Caller.of(interaction)
+        if caller.user_id != lobby.host and not caller.is_admin:
+            raise RuleViolation("Only the lobby's host (or an admin) can do that.")
+
+    async def button(self, interaction: discord.Interaction, action: str) -> None:
+        assert interaction.channel_id is not None
+        lobby = await self.current(interaction.channel_id)
+        caller = Caller.of(interaction)
+        if action == "join":
+            seat = Seat(display_name=caller.display_name, user_id=caller.user_id)
+            await self.change(interaction, with_seat(lobby, seat))
+        elif action == "leave":
+            await self.change(interaction, without_user(lobby, caller.user_id))
+        else:
+            await self.start(interaction, lobby)
+
+    async def start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        self.require_host(interaction, lobby)
+        game = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.edit_message(content=started_text(game), view=None)
+        else:
+            await interaction.response.send_message(started_text(game), allowed_mentions=NO_PINGS)
+
+    async def start_game(
+        self,
+        interaction: discord.Interaction,
+        options: LobbyOptions,
+        seats: Sequence[Seat],
+        host: str,
+    ) -> StoredGame:
+        """Create the game (closing the lobby) and post its pinned status message."""
+        assert interaction.channel_id is not None
+        await self._require_no_game(interaction.channel_id)
+        config = build_config(options, seats)
+        game = await self.service.start(
+            str(interaction.channel_id),
+            host,
+            config,
+            seats,
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        )
+        self.status.schedule(game.id)
+        return game
+
+
+def started_text(game: StoredGame) -> str:
+    names = ", ".join(escape(name) for name in game.config.players)
+    first = escape(game.config.players[0])
+    return f"**The game has started**: {names} (turn 1: {first}). The status is pinned."
+
+
+def lobbies_of(interaction: discord.Interaction) -> Lobbies:
+    lobbies = getattr(interaction.client, "lobbies", None)
+    assert isinstance(lobbies, Lobbies), "the client has no lobbies"
+    return lobbies
+
+
+class LobbyView(discord.ui.View):
+    """Persistent buttons: the channel identifies the lobby, so the ids are fixed."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    async def _press(self, interaction: discord.Interaction, action: str) -> None:
+        try:
+            await lobbies_of(interaction).button(interaction, action)
+        except (RuleViolation, StoreError) as error:
+            await refuse(interaction, str(error))
+
+    @discord.ui.button(
+        label="Join", style=discord.ButtonStyle.success, custom_id="totem:lobby:join"
+    )
+    async def join(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
+        await self._press(interaction, "join")
+
+    @discord.ui.button(
+        label="Leave", style=discord.ButtonStyle.secondary, custom_id="totem:lobby:leave"
+    )
+    async def leave(
+        self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
+    ) -> None:
+        await self._press(interaction, "leave")
+
+    @discord.ui.button(
+        label="Start", style=discord.ButtonStyle.primary, custom_id="totem:lobby:start"
+    )
+    async def start(
+        self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
+    ) -> None:
+        await self._press(interaction, "start")

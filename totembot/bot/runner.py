@@ -1,0 +1,100 @@
+"""`totembot run` and `totembot sync`: settings in, resources opened once, clean shut-down."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import signal
+
+import discord
+import yarl
+
+from totembot.bot.client import TotemBot
+from totembot.service import GameService
+from totembot.settings import Settings
+from totembot.store import GameStore
+
+log = logging.getLogger("totembot")
+
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{3,}\.[A-Za-z0-9_\-]{10,}")
+HOW_TO_GET_A_TOKEN = (
+    "create an application at https://discord.com/developers/applications, add a bot, "
+    "copy its token and put DISCORD_TOKEN=... in .env (see README.md)"
+)
+
+
+class SetupProblem(Exception):
+    """A setting that keeps the bot from starting; the message says how to fix it."""
+
+
+def token_of(settings: Settings) -> str:
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        raise SetupProblem(f"DISCORD_TOKEN is not set: {HOW_TO_GET_A_TOKEN}.")
+    token = settings.discord_token.get_secret_value().strip()
+    if not TOKEN_SHAPE.fullmatch(token):
+        raise SetupProblem(
+            f"DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+            f"{HOW_TO_GET_A_TOKEN}."
+        )
+    return token
+
+
+def point_at(settings: Settings) -> None:
+    """Use another REST base or gateway (a rate-limit proxy, or the tests' local stand-in)."""
+    discord.http.Route.BASE = settings.api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def open_bot(settings: Settings, resync_status: bool = True) -> TotemBot:
+    store = await GameStore.open(settings.database)
+    chance = random.Random(settings.shuffle_seed)
+    return TotemBot(GameService(store), settings.status_interval, chance, resync_status)
+
+
+async def close_bot(bot: TotemBot) -> None:
+    if not bot.is_closed():
+        await bot.close()
+    await bot.service.store.close()
+
+
+async def run(settings: Settings) -> None:
+    """Run until SIGTERM or Ctrl-C; pending status edits are flushed and the database closed."""
+    token = token_of(settings)
+    point_at(settings)
+    bot = await open_bot(settings)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await bot.login(token)
+        runner = asyncio.create_task(bot.connect(reconnect=True))
+        stopper = asyncio.create_task(stop.wait())
+        done, _pending = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            runner.result()
+        log.info("shutting down")
+    except discord.LoginFailure as error:
+        raise SetupProblem(f"Discord refused the token: {HOW_TO_GET_A_TOKEN}.") from error
+    finally:
+        await close_bot(bot)
+
+
+async def sync(settings: Settings, guild_id: int | None) -> int:
+    """Register the slash commands with Discord: one guild (instant) or globally."""
+    token = token_of(settings)
+    point_at(settings)
+    bot = await open_bot(settings, resync_status=False)
+    try:
+        await bot.login(token)  # runs setup_hook, which adds the commands
+        target = discord.Object(id=guild_id) if guild_id else None
+        if target is not None:
+            bot.tree.copy_global_to(guild=target)
+        synced = await bot.tree.sync(guild=target)
+        return len(synced)
+    except discord.LoginFailure as error:
+        raise SetupProblem(f"Discord refused the token: {HOW_TO_GET_A_TOKEN}.") from error
+    finally:
+        await close_bot(bot)

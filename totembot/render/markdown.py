@@ -1,0 +1,17 @@
+"""Making user-supplied text harmless in Discord markdown (pure: no discord import)."""
+
+from __future__ import annotations
+
+import re
+
+MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
+MAX_NAME = 40
+
+
+def escape(text: str, limit: int = MAX_NAME) -> str:
+    """Escape markdown, defuse mentions (@everyone, <@id>) and clip very long text."""
+    text = "".join(char for char in text if char.isprintable())
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    text = MARKDOWN.sub(r"\\\1", text)
+    return text.replace("@", "@\u200b").replace("<", "<\u200b")

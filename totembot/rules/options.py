@@ -1,0 +1,76 @@
+"""What a player may choose right now: the legal totems for a request, for autocomplete
+and choice buttons. Never raises: unknown names simply give no choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from totembot.rules.lookup import legal_pools, pool_name, pools_of, side_word
+from totembot.rules.state import GameState
+
+OWN_TOTEM_KINDS = ("pay", "lock", "unlock")
+TARGETED_KINDS = ("damage", "poison", "lose", "gain", "set", "halve")
+
+
+@dataclass(frozen=True)
+class TotemChoice:
+    name: str
+    side: str | None
+    life: int
+    locked: bool
+
+    @property
+    def label(self) -> str:
+        side = f" ({self.side})" if self.side else ""
+        lock = ", locked" if self.locked else ""
+        return f"{self.name}{side}: {self.life} life{lock}"
+
+
+def _seat_in(state: GameState, name: str | None) -> int | None:
+    seat = state.seat_of(name) if name else None
+    return seat if seat is not None and state.players[seat].is_in else None
+
+
+def _choice(state: GameState, pool: int, seen_from: int | None) -> TotemChoice:
+    side = side_word(state, seen_from, pool) if seen_from is not None else None
+    current = state.pools[pool]
+    return TotemChoice(pool_name(state, pool), side, current.life, current.locked)
+
+
+def totem_choices(
+    state: GameState,
+    kind: str,
+    speaker: str | None,
+    target: str | None = None,
+    counting: bool = False,
+) -> list[TotemChoice]:
+    """Totems legal for a request of this kind by `speaker` (the source's controller).
+
+    With `counting`, the totems the target may count from (any of theirs).
+    """
+    if state.finished:
+        return []
+    speaker_seat = _seat_in(state, speaker)
+    if kind in OWN_TOTEM_KINDS:
+        if speaker_seat is None:
+            return []
+        return [_choice(state, pool, speaker_seat) for pool in pools_of(state, speaker_seat)]
+    if kind == "attack":
+        if speaker_seat is None:
+            return []
+        own = pools_of(state, speaker_seat)
+        return [
+            _choice(state, pool, None)
+            for pool in range(len(state.pools))
+            if pool not in own and state.pool_players_in(pool)
+        ]
+    if kind not in TARGETED_KINDS:
+        return []
+    target_seat = _seat_in(state, target) if target else speaker_seat
+    if target_seat is None:
+        return []
+    if counting:
+        pools = list(pools_of(state, target_seat))
+    else:
+        pools = legal_pools(state, target_seat, speaker_seat)
+    return [_choice(state, pool, target_seat) for pool in pools]
