@@ -1,0 +1,114 @@
+"""Who may record, and as whom: the bot's policy on seats, hosts, admins and spectators."""
+
+from __future__ import annotations
+
+import pytest
+
+from totembot.bot.access import Caller, Table
+from totembot.phrases import parse_setup
+from totembot.rules import Actor, RuleViolation, new_game
+from totembot.rules.intents import Request
+from totembot.rules.life import with_player
+from totembot.store import Seat, StoredGame
+
+SEATS = (
+    Seat("Ann Smith", user_id="1"),
+    Seat("Bob", user_id="2"),
+    Seat("Cid the Great", guest_name="Cid the Great"),
+)
+
+
+def table(host: str = "1", out: str | None = None) -> Table:
+    state = new_game(parse_setup("game totem players: Ann_Smith, Bob, Cid_the_Great"))
+    if out is not None:
+        seat = state.seat_of(out)
+        assert seat is not None
+        state = with_player(state, seat, status="conceded")
+    game = StoredGame(
+        id=1,
+        guild_id="g",
+        channel_id="c",
+        host=host,
+        status="active",
+        config=state.config,
+        version=0,
+        state=state,
+        seats=SEATS,
+        status_message_id=None,
+        created_at="now",
+    )
+    return Table(game)
+
+
+def caller(user_id: str, admin: bool = False) -> Caller:
+    return Caller(user_id=user_id, display_name=f"user {user_id}", is_admin=admin)
+
+
+@pytest.mark.parametrize(
+    ("user_id", "admin", "host", "expected"),
+    [
+        ("2", False, "1", Actor(player="Bob", host=False)),
+        ("1", False, "1", Actor(player="Ann_Smith", host=True)),
+        ("2", True, "1", Actor(player="Bob", host=True)),
+        ("9", True, "1", Actor(player=None, host=True)),
+        ("9", False, "9", Actor(player=None, host=True)),
+    ],
+)
+def test_a_caller_records_as_their_seat_with_host_rights_when_they_manage(
+    user_id: str, admin: bool, host: str, expected: Actor
+) -> None:
+    assert table(host=host).actor(caller(user_id, admin)) == expected
+
+
+def test_a_spectator_is_refused() -> None:
+    with pytest.raises(RuleViolation, match="spectators can only look"):
+        table().actor(caller("9"))
+
+
+def test_a_player_still_in_may_record_for_another_player() -> None:
+    assert table().actor(caller("2"), speaker="Cid_the_Great") == Actor(player="Cid_the_Great")
+
+
+def test_the_unseated_host_may_record_for_a_player() -> None:
+    assert table(host="9").actor(caller("9"), speaker="Bob") == Actor(player="Bob")
+
+
+@pytest.mark.parametrize(("user_id", "out"), [("9", None), ("2", "Bob")])
+def test_spectators_and_players_who_are_out_cannot_record_for_others(
+    user_id: str, out: str | None
+) -> None:
+    with pytest.raises(RuleViolation, match="Only players still in the game and the host"):
+        table(out=out).actor(caller(user_id, admin=True), speaker="Ann_Smith")
+
+
+def test_naming_yourself_as_the_speaker_is_the_same_as_no_speaker() -> None:
+    assert table().actor(caller("2"), speaker="bob") == Actor(player="Bob", host=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("deal 3 to <@2>", "deal 3 to Bob"),
+        ("deal 3 to <@!1> via left", "deal 3 to Ann_Smith via left"),
+        ('deal 3 to "cid the great"', "deal 3 to Cid_the_Great"),
+        ("“Ann Smith”: deal 3 to Bob", "Ann_Smith: deal 3 to Bob"),
+        ("deal 3 to Bob", "deal 3 to Bob"),
+    ],
+)
+def test_mentions_and_quoted_display_names_become_player_names(text: str, expected: str) -> None:
+    assert table().with_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("deal 3 to <@77>", "not playing in this game"), ('deal 3 to "Zed"', 'Nobody called "Zed"')],
+)
+def test_a_mention_or_quote_of_someone_not_seated_is_refused(text: str, message: str) -> None:
+    with pytest.raises(RuleViolation, match=message):
+        table().with_names(text)
+
+
+def test_the_user_of_a_guest_seat_is_nobody() -> None:
+    assert table().user_of("Cid_the_Great") is None
+    assert table().user_of("bob") == "2"
+    assert Request(actor=Actor(player="Bob"), intent={"kind": "next"}).intent.kind == "next"
