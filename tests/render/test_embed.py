@@ -49,7 +49,8 @@ def test_a_waiting_payment_is_listed() -> None:
     ("text", "expected"),
     [
         ("@everyone", "@\u200beveryone"),
-        ("<@123>", "<\u200b@\u200b123\\>"),
+        ("<@123>", "<\u200b@\u200b123>"),
+        ("> quoted # not a heading", "\\> quoted # not a heading"),
         (
             "**bold** _it_ `code` ||spoiler||",
             "\\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\|\\|spoiler\\|\\|",

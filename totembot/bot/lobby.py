@@ -145,14 +145,16 @@ class Lobbies:
         """Save a changed lobby and show it: on its own message when a button was pressed."""
         await self.service.store.save_lobby(lobby)
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(content=lobby_text(lobby), view=LobbyView())
+            await interaction.response.edit_message(
+                content=lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
+            )
             return
         await interaction.response.send_message(lobby_text(lobby), allowed_mentions=NO_PINGS)
         if lobby.message_id is not None:
             channel = interaction.client.get_partial_messageable(int(lobby.channel_id))
             with contextlib.suppress(discord.HTTPException):  # gone: the reply shows the seats
                 await channel.get_partial_message(int(lobby.message_id)).edit(
-                    content=lobby_text(lobby)
+                    content=lobby_text(lobby), allowed_mentions=NO_PINGS
                 )
 
     def require_host(self, interaction: discord.Interaction, lobby: Lobby) -> None:
@@ -176,7 +178,9 @@ class Lobbies:
         self.require_host(interaction, lobby)
         game = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
         if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(content=started_text(game), view=None)
+            await interaction.response.edit_message(
+                content=started_text(game), view=None, allowed_mentions=NO_PINGS
+            )
         else:
             await interaction.response.send_message(started_text(game), allowed_mentions=NO_PINGS)
 

@@ -98,7 +98,9 @@ class TotemChoiceView(discord.ui.View):
             first, second = totem.split("-")
             intent = self.request.intent.model_copy(update={"via": TotemRef(names=(first, second))})
             self.stop()
-            await interaction.response.edit_message(content=f"Chosen: {totem}.", view=None)
+            await interaction.response.edit_message(
+                content=f"Chosen: {totem}.", view=None, allowed_mentions=NO_PINGS
+            )
             try:
                 await recorder_of(interaction).record(
                     interaction, Request(actor=self.request.actor, intent=intent)

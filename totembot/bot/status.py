@@ -58,7 +58,9 @@ class StatusUpdater:
         embed = discord.Embed.from_dict(status_embed(game.state))
         if game.status_message_id is not None:
             try:
-                await channel.get_partial_message(int(game.status_message_id)).edit(embed=embed)
+                await channel.get_partial_message(int(game.status_message_id)).edit(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
                 return
             except discord.NotFound:
                 log.info("status message of game %s is gone: posting a new one", game.id)

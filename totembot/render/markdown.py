@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
+MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
+LINE_START = re.compile(r"^([>#-])", re.MULTILINE)  # quotes, headings and lists
 MAX_NAME = 40
 
 
@@ -13,5 +14,5 @@ def escape(text: str, limit: int = MAX_NAME) -> str:
     text = "".join(char for char in text if char.isprintable())
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    text = MARKDOWN.sub(r"\\\1", text)
+    text = LINE_START.sub(r"\\\1", MARKDOWN.sub(r"\\\1", text))
     return text.replace("@", "@\u200b").replace("<", "<\u200b")
