@@ -30,6 +30,7 @@ class BotProcess:
     workdir: Path
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
+    status_interval: float = 0.2
 
     def env(self) -> dict[str, str]:
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))}
@@ -40,7 +41,7 @@ class BotProcess:
             "DISCORD_API_BASE": self.standin.api_base,
             "DISCORD_GATEWAY_URL": self.standin.gateway_url,
             "TOTEMBOT_DATABASE": str(self.workdir / "totembot.sqlite3"),
-            "TOTEMBOT_STATUS_INTERVAL": "0.2",
+            "TOTEMBOT_STATUS_INTERVAL": str(self.status_interval),
             "TOTEMBOT_SHUFFLE_SEED": "7",
         }
 

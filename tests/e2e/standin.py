@@ -102,6 +102,7 @@ class Call:
     query: dict[str, str]
     json: Any
     status: int
+    at: float = field(default_factory=time.monotonic)  # when the request arrived
 
 
 @dataclass
@@ -526,6 +527,19 @@ class StandIn:
             IT_COMPONENT, user_id, channel_id, data, message_id, timeout
         )
         return await self._await_reply(rec, timeout)
+
+    def delete_message(self, message_id: int) -> None:
+        """A moderator deletes a message (the bot is not told, as without message intents)."""
+        self._delete_message(message_id)
+
+    def unpin_message(self, channel_id: int, message_id: int) -> None:
+        """A moderator unpins a message."""
+        self._pins[channel_id] = [
+            (m, at) for m, at in self._pins.get(channel_id, []) if m != message_id
+        ]
+        message = self._messages.get(message_id)
+        if message is not None:
+            message["pinned"] = False
 
     async def drop_gateway(self) -> None:
         conn = self._conn

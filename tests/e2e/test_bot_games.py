@@ -218,7 +218,7 @@ async def test_admin_commands_are_refused_to_a_plain_member_and_accepted_from_an
     assert removed.content == "Cid is out: removed by the host"
     conceded = await standin.slash(ANN, TABLE, "totem-admin concede", {"player": "Dan"})
     assert conceded.content == "Dan is out: conceded"
-    await status_shows(standin, "~~Cid~~ (removed)")
+    await status_shows(standin, "~~Cid~~ (removed by the host)")
 
 
 async def test_spectators_can_look_but_not_record(standin: StandIn, bot: BotProcess) -> None:

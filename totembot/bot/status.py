@@ -2,11 +2,15 @@
 
 Edits are coalesced per game: the latest state wins and a game's message is edited at most once
 per interval, so a burst of requests costs a few edits. Interaction replies never wait for it.
+It heals itself: a status message that was deleted, unpinned or can no longer be edited (too old,
+rate limited, Discord failing) is replaced by a fresh one, pinned when the bot may pin, and a
+missing pin permission is explained to the channel once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 
@@ -17,6 +21,12 @@ from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
+NO_PINGS = discord.AllowedMentions.none()
+PIN_PERMISSION_MISSING = (
+    "I cannot pin this game's status message: please give me the **Pin Messages** permission "
+    "in this channel. The game goes on, and my latest status message stays up to date."
+)
+
 
 class StatusUpdater:
     def __init__(self, client: discord.Client, store: GameStore, interval: float) -> None:
@@ -26,6 +36,7 @@ class StatusUpdater:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
+        self._told_cannot_pin: set[str] = set()
 
     def schedule(self, game_id: int) -> None:
         """Mark a game's status as stale; one task per game brings it up to date."""
@@ -53,25 +64,61 @@ class StatusUpdater:
             self._last_edit[game_id] = time.monotonic()
 
     async def show(self, game: StoredGame) -> None:
-        """Edit the game's status message, or post (and pin) a fresh one if it is gone."""
+        """Edit the game's status message, or replace it when it cannot serve any more."""
         channel = self.client.get_partial_messageable(int(game.channel_id))
         embed = discord.Embed.from_dict(status_embed(game.state))
-        if game.status_message_id is not None:
-            try:
-                await channel.get_partial_message(int(game.status_message_id)).edit(
-                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
-                )
-                return
-            except discord.NotFound:
-                log.info("status message of game %s is gone: posting a new one", game.id)
-        await self.post(game, channel, embed)
+        old = game.status_message_id
+        if old is None:
+            await self._replace(game, channel, embed, unpin=None)
+            return
+        try:
+            message = await channel.get_partial_message(int(old)).edit(
+                embed=embed, allowed_mentions=NO_PINGS
+            )
+        except discord.NotFound:
+            log.info("the status message of game %s was deleted: posting a new one", game.id)
+            await self._replace(game, channel, embed, unpin=None)
+        except discord.HTTPException as error:
+            log.info("cannot edit the status message of game %s (%s): replacing it", game.id, error)
+            await self._replace(game, channel, embed, unpin=old)
+        else:
+            if not message.pinned and self._may_pin(game.channel_id):
+                log.info("the status message of game %s was unpinned: posting a new one", game.id)
+                await self._replace(game, channel, embed, unpin=None)
 
-    async def post(
-        self, game: StoredGame, channel: discord.PartialMessageable, embed: discord.Embed
+    async def _replace(
+        self,
+        game: StoredGame,
+        channel: discord.PartialMessageable,
+        embed: discord.Embed,
+        unpin: str | None,
     ) -> None:
-        message = await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        """Post a fresh status message, remember it, pin it, and unpin the one it replaces."""
+        message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
         await self.store.set_status_message(game.id, str(message.id))
+        await self._pin(game.channel_id, channel, message)
+        if unpin is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(int(unpin)).unpin()
+
+    async def _pin(
+        self, channel_id: str, channel: discord.PartialMessageable, message: discord.Message
+    ) -> None:
         try:
             await message.pin()
+        except discord.Forbidden:
+            if channel_id not in self._told_cannot_pin:
+                self._told_cannot_pin.add(channel_id)
+                await channel.send(PIN_PERMISSION_MISSING, allowed_mentions=NO_PINGS)
         except discord.HTTPException as error:
-            log.warning("cannot pin the status message of game %s: %s", game.id, error)
+            log.warning("cannot pin the status message in channel %s: %s", channel_id, error)
+        else:
+            self._told_cannot_pin.discard(channel_id)
+
+    def _may_pin(self, channel_id: str) -> bool:
+        """Whether pinning can work here, as far as the cache knows (unknown: try)."""
+        channel = self.client.get_channel(int(channel_id))
+        if not isinstance(channel, discord.abc.GuildChannel):
+            return channel_id not in self._told_cannot_pin
+        permissions = channel.permissions_for(channel.guild.me)
+        return permissions.pin_messages or permissions.manage_messages

@@ -30,7 +30,11 @@ def _player_line(state: GameState, seat: int) -> str:
         return f"{marker}**{name}**{poison}"
     if player.status == "won":
         return f"🏆 **{name}** (won){poison}"
-    return f"~~{name}~~ ({OUT_WORDS[player.status]}){poison}"
+    why = OUT_WORDS[player.status]
+    if player.reason:
+        reason = escape(player.reason, limit=60)
+        why = reason if player.reason.startswith(why) else f"{why}: {reason}"
+    return f"~~{name}~~ ({why}){poison}"
 
 
 def _totem_line(state: GameState, index: int) -> str:

@@ -106,7 +106,7 @@ def add_commander_damage(state: GameState, pool: int, commander: str, amount: in
 
 def leave(state: GameState, seat: int, status: PlayerStatus, reason: str) -> Change:
     """A player leaves the game; their totems stay, attached to the other neighbour."""
-    state = with_player(state, seat, status=status)
+    state = with_player(state, seat, status=status, reason=reason)
     event = PlayerLeft(player=player_name(state, seat), status=status, reason=reason)
     return state, [event]
 

@@ -46,6 +46,7 @@ class Player(Frozen):
     name: str
     status: PlayerStatus = "in"
     poison: int = 0
+    reason: str | None = None  # why a player who is out left: "Bob-Cid died", "conceded", ...
 
     @property
     def is_in(self) -> bool:

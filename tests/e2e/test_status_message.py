@@ -1,0 +1,162 @@
+"""The live status message: right, never spammy, self-healing (through the real bot process)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import ANN, BOB, CID, TABLE, BotProcess
+from tests.e2e.standin import DEFAULT_BOT_PERMISSIONS, MANAGE_MESSAGES, PIN_MESSAGES, StandIn
+from totembot.bot.status import PIN_PERMISSION_MISSING
+
+PLAYERS = {"players": f"<@{ANN}> <@{BOB}> <@{CID}>"}
+STATUS_EDIT = r"^/channels/20/messages/\d+$"
+
+
+@pytest.fixture
+async def slow_bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """A bot that edits a status message at most once a second."""
+    process = BotProcess(standin, tmp_path, status_interval=1.0)
+    await process.sync()
+    await process.start()
+    try:
+        yield process
+    finally:
+        if process.process is not None:
+            await process.stop(signal.SIGKILL)
+
+
+def current_status(standin: StandIn) -> dict:
+    pins = standin.pins(TABLE)
+    assert pins, "no status message is pinned"
+    message = standin.message(pins[-1])
+    assert message is not None
+    return message
+
+
+async def wait_status(standin: StandIn, text: str) -> dict:
+    def shown() -> bool:
+        pins = standin.pins(TABLE)
+        message = standin.message(pins[-1]) if pins else None
+        return message is not None and text in str(message.get("embeds"))
+
+    await standin.wait_for(shown, timeout=10)
+    return current_status(standin)
+
+
+async def the_ring_now(standin: StandIn) -> dict:
+    """The embed `/totem status` renders from the stored state."""
+    return (await standin.slash(CID, TABLE, "totem status")).embeds[0]
+
+
+async def test_50_requests_in_two_seconds_give_few_edits_and_the_final_state(
+    standin: StandIn, slow_bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    status = await wait_status(standin, "Turn 1: Ann to play")
+    edits_before = len(standin.calls_to("PATCH", STATUS_EDIT))
+    started = time.monotonic()
+    for index in range(25):
+        await asyncio.gather(
+            standin.slash(ANN, TABLE, "do", {"text": f"Bob gains {index + 1}"}),
+            standin.slash(BOB, TABLE, "do", {"text": "Cid gains 1 via Cid-Ann"}),
+        )
+    burst = time.monotonic() - started
+    await asyncio.sleep(1.5)  # let the last coalesced edit land
+    edits = standin.calls_to("PATCH", STATUS_EDIT)[edits_before:]
+    allowed = int((burst + 1.5) / 1.0) + 1
+    assert 1 <= len(edits) <= allowed, (len(edits), burst)
+    gaps = [later.at - earlier.at for earlier, later in zip(edits, edits[1:], strict=False)]
+    assert all(gap >= 0.9 for gap in gaps), gaps
+    final = current_status(standin)
+    assert final["id"] == status["id"]
+    assert final["embeds"][0]["description"] == (await the_ring_now(standin))["description"]
+    assert "└ Bob-Cid: ♥ 345" in final["embeds"][0]["description"]  # 20 + 1 + ... + 25
+
+
+async def test_a_deleted_status_message_is_replaced_and_pinned_on_the_next_change(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    old = await wait_status(standin, "Turn 1")
+    standin.delete_message(int(old["id"]))
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    new = await wait_status(standin, "└ Bob-Cid: ♥ 17")
+    assert new["id"] != old["id"]
+    assert standin.pins(TABLE) == [int(new["id"])]
+
+
+async def test_an_unpinned_status_message_is_replaced_by_a_pinned_one(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    old = await wait_status(standin, "Turn 1")
+    standin.unpin_message(TABLE, int(old["id"]))
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    new = await wait_status(standin, "└ Bob-Cid: ♥ 17")
+    assert new["id"] != old["id"]
+    assert standin.pins(TABLE) == [int(new["id"])]
+
+
+async def test_a_status_message_too_old_to_edit_is_replaced_and_the_old_one_unpinned(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    old = await wait_status(standin, "Turn 1")
+    standin.fail_next("PATCH", STATUS_EDIT, 400, {"message": "Message too old", "code": 30046})
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    new = await wait_status(standin, "└ Bob-Cid: ♥ 17")
+    assert new["id"] != old["id"]
+    await standin.wait_for(lambda: standin.pins(TABLE) == [int(new["id"])])
+    assert (standin.message(int(old["id"])) or {}).get("pinned") is False
+
+
+async def test_a_429_on_an_edit_is_retried_after_the_retry_after(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    status = await wait_status(standin, "Turn 1")
+    standin.fail_next("PATCH", STATUS_EDIT, 429, {"retry_after": 0.8})
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    await wait_status(standin, "└ Bob-Cid: ♥ 17")
+    limited = [call for call in standin.calls_to("PATCH", STATUS_EDIT) if call.status == 429]
+    retried = [c for c in standin.calls_to("PATCH", STATUS_EDIT) if c.at > limited[0].at]
+    assert len(limited) == 1
+    assert retried and retried[0].status == 200
+    assert retried[0].at - limited[0].at >= 0.75
+    assert current_status(standin)["id"] == status["id"]
+
+
+async def test_a_missing_pin_permission_is_explained_once_and_the_game_goes_on(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    standin.set_bot_permissions(TABLE, DEFAULT_BOT_PERMISSIONS & ~(PIN_MESSAGES | MANAGE_MESSAGES))
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    for amount in (1, 2, 3):
+        reply = await standin.slash(ANN, TABLE, "do", {"text": f"deal {amount} to Bob"})
+        assert not reply.ephemeral
+    await asyncio.sleep(1.0)
+    messages = standin.channel_messages(TABLE)
+    assert [m["content"] for m in messages].count(PIN_PERMISSION_MISSING) == 1
+    statuses = [m for m in messages if m.get("embeds") and m["author"]["id"] == "900"]
+    assert len(statuses) == 1, "the status message is edited, not posted again"
+    assert "└ Bob-Cid: ♥ 14" in statuses[0]["embeds"][0]["description"]
+    assert standin.pins(TABLE) == []
+
+
+async def test_after_a_kill_and_restart_the_status_shows_the_stored_state(
+    standin: StandIn, slow_bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    await wait_status(standin, "Turn 1")
+    await asyncio.sleep(1.1)  # the next edit may happen at once, then not for a second
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 4 to Bob"})
+    await slow_bot.restart(signal.SIGKILL)
+    status = await wait_status(standin, "└ Bob-Cid: ♥ 13")
+    assert status["embeds"][0]["description"] == (await the_ring_now(standin))["description"]
