@@ -179,3 +179,19 @@ async def test_the_database_uses_wal_mode(tmp_path: Path) -> None:
     await store.close()
     with sqlite3.connect(tmp_path / "wal.sqlite3") as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_only_games_whose_status_message_is_behind_need_a_resync(
+    store: GameStore, service: GameService
+) -> None:
+    shown = await service.start("shown", "host", parse_setup(SETUP))
+    behind = await service.start("behind", "host", parse_setup(SETUP))
+    never = await service.start("never", "host", parse_setup(SETUP))
+    await store.set_status_message(shown.id, "111", 0)
+    await store.set_status_message(behind.id, "222", 0)
+    await play(service, "behind", "Ann: deal 3 to Bob")
+    finished = await service.start("finished", "host", parse_setup(SETUP))
+    await play(service, "finished", "Ann: win")
+    assert await store.stale_status_games() == [behind.id, never.id]
+    assert (await store.load(behind.id)).status_message_id == "222"
+    assert finished.id not in await store.stale_status_games()

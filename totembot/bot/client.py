@@ -74,12 +74,9 @@ class TotemBot(commands.Bot):
             await self._resync_status_messages()
 
     async def _resync_status_messages(self) -> None:
-        """Bring every active game's status message up to date with the stored state."""
-        games, damaged = await self.service.store.active_games()
-        for error in damaged:
-            log.error("skipping a damaged game: %s", error)
-        for game in games:
-            self.statuses.schedule(game.id)
+        """Bring every stale status message up to date with the stored state."""
+        for game_id in await self.service.store.stale_status_games():
+            self.statuses.schedule(game_id)
 
     async def close(self) -> None:
         await self.statuses.flush()

@@ -85,6 +85,8 @@ class StatusUpdater:
             if not message.pinned and self._may_pin(game.channel_id):
                 log.info("the status message of game %s was unpinned: posting a new one", game.id)
                 await self._replace(game, channel, embed, unpin=None)
+            else:
+                await self.store.set_status_message(game.id, old, game.version)
 
     async def _replace(
         self,
@@ -95,7 +97,7 @@ class StatusUpdater:
     ) -> None:
         """Post a fresh status message, remember it, pin it, and unpin the one it replaces."""
         message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
-        await self.store.set_status_message(game.id, str(message.id))
+        await self.store.set_status_message(game.id, str(message.id), game.version)
         await self._pin(game.channel_id, channel, message)
         if unpin is not None:
             with contextlib.suppress(discord.HTTPException):

@@ -287,11 +287,23 @@ class GameStore:
         async with self._transaction() as db:
             await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
 
-    async def set_status_message(self, game_id: int, message_id: str | None) -> None:
+    async def set_status_message(
+        self, game_id: int, message_id: str | None, shows_version: int | None = None
+    ) -> None:
+        """Remember the game's status message and which version of the game it shows."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET status_message_id = ? WHERE id = ?", (message_id, game_id)
+                "UPDATE games SET status_message_id = ?, status_version = ? WHERE id = ?",
+                (message_id, shows_version, game_id),
             )
+
+    async def stale_status_games(self) -> list[int]:
+        """Active games whose status message is missing or shows an older version."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status = 'active' "
+            "AND (status_version IS NULL OR status_version < version) ORDER BY id"
+        ) as cursor:
+            return [int(row[0]) for row in await cursor.fetchall()]
 
     async def _active_id(self, channel_id: str) -> int | None:
         async with self._db.execute(
