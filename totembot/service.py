@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from totembot.rules import Config, Game, GameState, Request, RuleViolation, new_game, replay
 from totembot.rules.events import Event
-from totembot.store import EventRecord, GameStore, NewGame, Seat, StoredGame
+from totembot.store import (
+    EventRecord,
+    GameStore,
+    NewGame,
+    Seat,
+    StaleState,
+    StoredGame,
+    StoreError,
+)
 
 
 class NoGame(RuleViolation):
@@ -31,6 +39,9 @@ class Recorded:
     events: list[Event]
 
 
+RequestBuilder = Callable[[StoredGame], Request]
+
+
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -41,10 +52,18 @@ def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> Game:
 
 
 class GameService:
+    """Requests on games, one channel at a time.
+
+    The current game of each channel is kept in memory after its first load, so a request
+    costs one commit; the store's version check still refuses a write based on a state that
+    another process changed, and then the game is reloaded and the request checked again.
+    """
+
     def __init__(self, store: GameStore, clock: Callable[[], str] = utc_now) -> None:
         self.store = store
         self.clock = clock
         self._locks: dict[str, asyncio.Lock] = {}
+        self._current: dict[str, StoredGame] = {}
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -61,7 +80,7 @@ class GameService:
         initial = new_game(config)
         seats = seats or [Seat(display_name=name, guest_name=name) for name in config.players]
         async with self._lock(channel_id):
-            return await self.store.create_game(
+            game = await self.store.create_game(
                 NewGame(
                     channel_id=channel_id,
                     host=host,
@@ -72,39 +91,73 @@ class GameService:
                     guild_id=guild_id,
                 )
             )
+            self._current[channel_id] = game
+            return game
 
     async def current(self, channel_id: str) -> StoredGame | None:
-        return await self.store.load_current(channel_id)
+        """The channel's active game, or else its latest one (still open to undo)."""
+        game = self._current.get(channel_id)
+        if game is None:
+            game = await self.store.load_current(channel_id)
+            if game is not None:
+                self._current[channel_id] = game
+        return game
 
-    async def record(self, channel_id: str, request: Request, recorded_by: str) -> Recorded:
+    async def record(
+        self, channel_id: str, request: Request | RequestBuilder, recorded_by: str
+    ) -> Recorded:
         """Check and apply a request; returns only once the change is committed.
 
-        Raises RuleViolation (nothing changed) when the rules refuse it.
+        `request` may be a function of the current game (who may act as whom depends on its
+        seats and statuses), so that decision is taken under the game's lock too. Raises
+        RuleViolation (nothing changed) when the rules refuse it.
         """
         async with self._lock(channel_id):
-            stored = await self.store.load_current(channel_id)
-            if stored is None:
-                raise NoGame("There is no game in this channel: start one first.")
-            if request.intent.kind == "undo":
-                game = rebuild(stored, await self.store.events(stored.id))
-            else:
-                game = Game(stored.state)
-            outcome = game.record(request)
-            record = EventRecord(
-                seq=stored.version + 1,
-                recorded_at=self.clock(),
-                recorded_by=recorded_by,
-                request=request,
-                changes=outcome.events,
-            )
+            try:
+                return await self._record(channel_id, request, recorded_by)
+            except StaleState:
+                self._current.pop(channel_id, None)  # another process wrote: check again
+                return await self._record(channel_id, request, recorded_by)
+
+    async def _record(
+        self, channel_id: str, build: Request | RequestBuilder, recorded_by: str
+    ) -> Recorded:
+        stored = await self.current(channel_id)
+        if stored is None:
+            raise NoGame("There is no game in this channel: start one first.")
+        request = build if isinstance(build, Request) else build(stored)
+        if request.intent.kind == "undo":
+            game = rebuild(stored, await self.store.events(stored.id))
+        else:
+            game = Game(stored.state)
+        outcome = game.record(request)
+        record = EventRecord(
+            seq=stored.version + 1,
+            recorded_at=self.clock(),
+            recorded_by=recorded_by,
+            request=request,
+            changes=outcome.events,
+        )
+        try:
             version = await self.store.append(stored.id, stored.version, record, outcome.state)
-            return Recorded(stored.id, version, outcome.state, outcome.events)
+        except StoreError:
+            self._current.pop(channel_id, None)
+            raise
+        status = "finished" if outcome.state.finished else "active"
+        self._current[channel_id] = replace(
+            stored, version=version, state=outcome.state, status=status
+        )
+        return Recorded(stored.id, version, outcome.state, outcome.events)
+
+    async def history(self, game_id: int, newest: int) -> list[EventRecord]:
+        return await self.store.events(game_id, newest=newest)
 
     async def end(self, channel_id: str) -> StoredGame:
         """Abandon the channel's active game; it stays in the database."""
         async with self._lock(channel_id):
-            stored = await self.store.load_current(channel_id)
+            stored = await self.current(channel_id)
             if stored is None or stored.status != "active":
                 raise NoGame("There is no active game in this channel to end.")
             await self.store.abandon(stored.id, self.clock())
+            self._current.pop(channel_id, None)
             return stored

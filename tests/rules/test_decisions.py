@@ -89,3 +89,19 @@ def test_an_unknown_name_of_any_length_is_echoed_clipped() -> None:
     error = str(refuse(game, "Ann: deal 3 to " + "Q" * 5000))
     assert len(error) < 200
     assert error.startswith("There is no player named QQQ")
+
+
+def test_a_player_who_left_a_game_still_going_cannot_undo() -> None:
+    game = run(
+        "game totem players: Ann, Bob, Cid, Dan", "Bob: concede", "Ann: deal 2 to Cid via left"
+    )
+    assert "Bob is out of the game (conceded) and cannot undo" in str(refuse(game, "Bob: undo"))
+    run_more(game, "Cid: undo")
+    assert lives(game)["Cid-Dan"] == 20
+
+
+def test_a_removed_player_can_never_undo_even_after_the_game_ends() -> None:
+    game = run("game totem players: Ann, Bob, Cid", "remove Bob", "Ann: win")
+    assert "Bob is out of the game (removed) and cannot undo" in str(refuse(game, "Bob: undo"))
+    run_more(game, "Cid: undo")
+    assert statuses(game) == {"Ann": "in", "Bob": "removed", "Cid": "in"}

@@ -143,6 +143,7 @@ async def test_a_damaged_game_gives_a_clear_error_and_leaves_the_others_playable
     await service.start("fine", "host", parse_setup(SETUP))
     with sqlite3.connect(path) as raw:
         raw.execute("UPDATE games SET snapshot = '{not json' WHERE id = ?", (broken.id,))
+    service = GameService(store)  # as after a restart: nothing is known yet
     try:
         with pytest.raises(GameCorrupt, match=f"Game {broken.id} cannot be read"):
             await service.record("broken", request("next"), "tester")

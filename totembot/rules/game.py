@@ -78,16 +78,31 @@ class Game:
             self.steps.append(Step(request, state, tuple(events)))
         return Outcome(state, events, changed)
 
+    def _require_may_undo(self, player: str | None) -> None:
+        refusal = _undo_refusal(self.state, player)
+        if refusal is not None:
+            raise RuleViolation(refusal)
+
     def _undo(self, request: Request) -> Outcome:
         actor = request.actor
         if not actor.host:
-            if actor.player is None:
-                raise RuleViolation("Only a player or the host can undo.")
-            seat_named(self.state, actor.player)
+            self._require_may_undo(actor.player)
         if not self.steps:
             raise RuleViolation("There is nothing to undo.")
         last = self.steps.pop()
         return Outcome(self.state, [Undone(request=last.request)], True)
+
+
+def _undo_refusal(state: GameState, player: str | None) -> str | None:
+    """Players still in may undo; once the game is over, so may those who lost or conceded
+    (to correct what ended it); a removed player never may."""
+    if player is None:
+        return "Only a player or the host can undo."
+    seat = seat_named(state, player)
+    status = state.players[seat].status
+    if status == "in" or (state.finished and status != "removed"):
+        return None
+    return f"{state.players[seat].name} is out of the game ({status}) and cannot undo."
 
 
 def replay(initial: GameState, requests: Iterable[Request]) -> Game:

@@ -82,6 +82,7 @@ class NewGame:
     seats: tuple[Seat, ...]
     created_at: str
     guild_id: str | None = None
+    status_message_id: str | None = None  # only when importing a game already on show
 
 
 @dataclass(frozen=True)
@@ -126,9 +127,13 @@ class GameStore:
     @classmethod
     async def open(cls, path: str | Path) -> GameStore:
         """Open (creating if needed) and migrate the database; the caller closes it."""
+        folder = Path(path).parent
+        if str(path) != ":memory:" and not folder.is_dir():
+            raise StoreError(f"The database {path} cannot be opened: {folder} is not a folder.")
         try:
             db = await aiosqlite.connect(str(path), isolation_level=None)
         except sqlite3.Error as error:
+            await asyncio.sleep(0.05)  # let aiosqlite's worker thread stop while the loop runs
             raise StoreError(f"The database {path} cannot be opened ({error}).") from error
         try:
             for pragma in PRAGMAS:
@@ -165,30 +170,14 @@ class GameStore:
             await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (game.channel_id,))
             if await self._active_id(game.channel_id) is not None:
                 raise ChannelBusy("This channel already has a game: end it before a new one.")
-            cursor = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, host, format, options, status, "
-                "created_at, version, snapshot) VALUES (?, ?, ?, ?, ?, 'active', ?, 0, ?)",
-                (
-                    game.guild_id,
-                    game.channel_id,
-                    game.host,
-                    game.config.format,
-                    game.config.model_dump_json(),
-                    game.created_at,
-                    game.initial.model_dump_json(),
-                ),
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, guest_name, display_name) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, index, seat.user_id, seat.guest_name, seat.display_name)
-                    for index, seat in enumerate(game.seats)
-                ],
-            )
+            game_id = await _insert_game(db, game, "active")
         return await self.load(game_id)
+
+    async def create_games(self, games: list[NewGame], status: str = "active") -> None:
+        """Insert many games in one transaction (benchmark databases)."""
+        async with self._transaction() as db:
+            for game in games:
+                await _insert_game(db, game, status)
 
     async def append(
         self,
@@ -233,6 +222,18 @@ class GameStore:
                 ),
             )
         return new_version
+
+    async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
+        """The least durable work a request needs: one event row appended and committed.
+
+        Only the benchmark calls this, to measure the floor that a real request is compared to.
+        """
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
+                "VALUES (?, ?, ?, 'bench', '{}', '[]')",
+                (game_id, seq, at),
+            )
 
     async def abandon(self, game_id: int, at: str) -> None:
         """The host ends a game early: it stays in the database, no longer active."""
@@ -313,14 +314,13 @@ class GameStore:
         return int(row[0]) if row else None
 
     async def current_id(self, channel_id: str) -> int | None:
-        """The channel's active game, or else its latest game (still open to undo)."""
+        """The channel's latest game, unless it was abandoned (a finished one is open to undo)."""
         async with self._db.execute(
-            "SELECT id FROM games WHERE channel_id = ? AND status != 'abandoned' "
-            "ORDER BY status = 'active' DESC, id DESC LIMIT 1",
+            "SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         ) as cursor:
             row = await cursor.fetchone()
-        return int(row[0]) if row else None
+        return int(row[0]) if row and row[1] != "abandoned" else None
 
     async def load_current(self, channel_id: str) -> StoredGame | None:
         game_id = await self.current_id(channel_id)
@@ -388,6 +388,37 @@ class GameStore:
             except GameCorrupt as error:
                 broken.append(error)
         return games, broken
+
+
+async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:
+    cursor = await db.execute(
+        "INSERT INTO games (guild_id, channel_id, host, format, options, status, created_at, "
+        "version, snapshot, status_message_id, status_version) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        (
+            game.guild_id,
+            game.channel_id,
+            game.host,
+            game.config.format,
+            game.config.model_dump_json(),
+            status,
+            game.created_at,
+            game.initial.model_dump_json(),
+            game.status_message_id,
+            None if game.status_message_id is None else 0,
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, guest_name, display_name) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, index, seat.user_id, seat.guest_name, seat.display_name)
+            for index, seat in enumerate(game.seats)
+        ],
+    )
+    return game_id
 
 
 def _game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:
