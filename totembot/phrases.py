@@ -34,7 +34,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.rules.state import COMMANDER_LIFE, HOUSE_RULES, STANDARD_LIFE, Config
+from totembot.rules.state import HOUSE_RULES, Config, default_life
 
 VERBS = [
     "deal",
@@ -387,7 +387,7 @@ def parse_setup(line: str) -> Config:
             raise SetupError(f"In the player list, {problem}.")
     options = _setup_options(words, lowered, pos)
     commander = "commander" in options
-    life = options.get("life", COMMANDER_LIFE if commander else STANDARD_LIFE)
+    life = options.get("life", default_life(commander))
     rules = options.get("rules", [])
     assert isinstance(life, int) and isinstance(rules, list)
     return Config.model_validate(
@@ -440,8 +440,7 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
 
 def format_setup(config: Config) -> str:
     parts = [f"game {config.format} players: {', '.join(config.players)}"]
-    default_life = COMMANDER_LIFE if config.commander else STANDARD_LIFE
-    if config.life != default_life:
+    if config.life != default_life(config.commander):
         parts.append(f"life: {config.life}")
     if config.commander:
         parts.append("commander")

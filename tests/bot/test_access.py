@@ -57,32 +57,58 @@ def caller(user_id: str, admin: bool = False) -> Caller:
 def test_a_caller_records_as_their_seat_with_host_rights_when_they_manage(
     user_id: str, admin: bool, host: str, expected: Actor
 ) -> None:
-    assert table(host=host).actor(caller(user_id, admin)) == expected
+    assert table(host=host).actor(caller(user_id, admin), "damage") == expected
 
 
 def test_a_spectator_is_refused() -> None:
     with pytest.raises(RuleViolation, match="spectators can only look"):
-        table().actor(caller("9"))
+        table().actor(caller("9"), "next")
 
 
 def test_a_player_still_in_may_record_for_another_player() -> None:
-    assert table().actor(caller("2"), speaker="Cid_the_Great") == Actor(player="Cid_the_Great")
+    actor = table().actor(caller("2"), "damage", speaker="Cid_the_Great")
+    assert actor == Actor(player="Cid_the_Great")
 
 
-def test_the_unseated_host_may_record_for_a_player() -> None:
-    assert table(host="9").actor(caller("9"), speaker="Bob") == Actor(player="Bob")
+@pytest.mark.parametrize(("host", "admin"), [("9", False), ("1", True)])
+def test_the_unseated_host_or_an_admin_may_record_for_a_player(host: str, admin: bool) -> None:
+    assert table(host=host).actor(caller("9", admin), "attack", speaker="Bob") == Actor(
+        player="Bob"
+    )
+
+
+@pytest.mark.parametrize("kind", ["approve", "deny"])
+def test_only_the_asked_player_answers_a_consent_request(kind: str) -> None:
+    with pytest.raises(RuleViolation, match="Only Bob can answer a request addressed to them"):
+        table().actor(caller("1"), kind, speaker="Bob")
+    assert table().actor(caller("2"), kind, speaker="Bob") == Actor(player="Bob")
+
+
+def test_the_host_answers_for_a_guest_but_other_players_cannot() -> None:
+    assert table().actor(caller("1"), "approve", speaker="Cid_the_Great") == Actor(
+        player="Cid_the_Great"
+    )
+    with pytest.raises(RuleViolation, match="Only Cid_the_Great can answer"):
+        table().actor(caller("2"), "approve", speaker="Cid_the_Great")
+
+
+@pytest.mark.parametrize("kind", ["concede", "win"])
+def test_only_the_host_or_an_admin_concedes_or_wins_for_another_player(kind: str) -> None:
+    with pytest.raises(RuleViolation, match=f"Only the host or an admin can {kind}"):
+        table().actor(caller("2"), kind, speaker="Ann_Smith")
+    assert table().actor(caller("1"), kind, speaker="Bob") == Actor(player="Bob")
 
 
 @pytest.mark.parametrize(("user_id", "out"), [("9", None), ("2", "Bob")])
 def test_spectators_and_players_who_are_out_cannot_record_for_others(
     user_id: str, out: str | None
 ) -> None:
-    with pytest.raises(RuleViolation, match="Only players still in the game and the host"):
-        table(out=out).actor(caller(user_id, admin=True), speaker="Ann_Smith")
+    with pytest.raises(RuleViolation, match="Only players still in the game, the host and admins"):
+        table(out=out).actor(caller(user_id), "damage", speaker="Ann_Smith")
 
 
 def test_naming_yourself_as_the_speaker_is_the_same_as_no_speaker() -> None:
-    assert table().actor(caller("2"), speaker="bob") == Actor(player="Bob", host=False)
+    assert table().actor(caller("2"), "next", speaker="bob") == Actor(player="Bob", host=False)
 
 
 @pytest.mark.parametrize(
@@ -106,6 +132,21 @@ def test_mentions_and_quoted_display_names_become_player_names(text: str, expect
 def test_a_mention_or_quote_of_someone_not_seated_is_refused(text: str, message: str) -> None:
     with pytest.raises(RuleViolation, match=message):
         table().with_names(text)
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("<@2>", "Bob"),
+        ("ann smith", "Ann_Smith"),
+        ("Cid_the_Great", "Cid_the_Great"),
+        ("Zed", "Zed"),
+    ],
+)
+def test_a_player_option_may_be_a_mention_a_display_name_or_the_game_name(
+    typed: str, name: str
+) -> None:
+    assert table().player_named(typed) == name
 
 
 def test_the_user_of_a_guest_seat_is_nobody() -> None:

@@ -178,7 +178,8 @@ async def test_a_consent_request_is_answered_after_the_bot_restarts(
     await bot.restart(signal.SIGKILL)
 
     stranger = await standin.click(CID, TABLE, asked.message_id, approve)
-    assert stranger.ephemeral and stranger.content == "Only Bob can answer this request."
+    assert stranger.ephemeral
+    assert stranger.content == "Only Bob can answer a request addressed to them."
     answered = await standin.click(BOB, TABLE, asked.message_id, approve)
     assert answered.type == 7
     assert "Ann-Bob 9 -> 7, paid by Ann" in (answered.content or "")

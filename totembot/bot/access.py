@@ -14,6 +14,8 @@ from totembot.rules import Actor, RuleViolation
 from totembot.store import Seat, StoredGame
 
 MENTION = re.compile(r"<@!?(\d+)>")
+ANSWERS = ("approve", "deny")
+FOR_ONESELF = ("concede", "win")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
 
 
@@ -61,29 +63,58 @@ class Table:
         """The host, or a member with Manage Server or Manage Channels."""
         return self.is_host(caller) or caller.is_admin
 
+    def label_of(self, seat: int) -> str:
+        """How a seat is shown in choices: the game name, with the display name if different."""
+        return seat_label(self.game.seats[seat], self.name_at(seat))
+
     def user_of(self, name: str) -> str | None:
         seat = self.game.state.seat_of(name)
         return None if seat is None else self.game.seats[seat].user_id
 
-    def actor(self, caller: Caller, speaker: str | None = None) -> Actor:
-        """The actor for a request by `caller`, optionally recorded for player `speaker`.
+    def is_in(self, name: str | None) -> bool:
+        seat = self.game.state.seat_of(name) if name else None
+        return seat is not None and self.game.state.players[seat].is_in
 
-        A spectator is refused; recording for another player is allowed to any player still
-        in the game and to the host.
+    def actor(self, caller: Caller, kind: str, speaker: str | None = None) -> Actor:
+        """The actor for a request of `kind` by `caller`, perhaps recorded for player `speaker`.
+
+        Spectators are refused. Recording for another player is allowed to players still in
+        the game, the host and admins (tables where one person keeps score); but only the asked
+        player answers a consent request (the host or an admin answers for a guest), and only
+        the host or an admin concedes or wins for someone else.
         """
         own = self.name_of(caller.user_id)
         manager = self.may_manage(caller)
-        if speaker is not None and (own is None or speaker.casefold() != own.casefold()):
-            seat = self.game.state.seat_of(own) if own else None
-            still_in = seat is not None and self.game.state.players[seat].is_in
-            if not (still_in or self.is_host(caller)):
-                raise RuleViolation(
-                    "Only players still in the game and the host can record for another player."
-                )
-            return Actor(player=speaker, host=False)
-        if own is None and not manager:
-            raise RuleViolation("You are not playing in this game: spectators can only look.")
-        return Actor(player=own, host=manager)
+        for_another = speaker is not None and (own is None or speaker.casefold() != own.casefold())
+        if not for_another:
+            if own is None and not manager:
+                raise RuleViolation("You are not playing in this game: spectators can only look.")
+            return Actor(player=own, host=manager)
+        assert speaker is not None
+        if kind in ANSWERS and not (manager and self.is_guest(speaker)):
+            raise RuleViolation(f"Only {speaker} can answer a request addressed to them.")
+        if kind in FOR_ONESELF and not manager:
+            raise RuleViolation(f"Only the host or an admin can {kind} for another player.")
+        if not (self.is_in(own) or manager):
+            raise RuleViolation(
+                "Only players still in the game, the host and admins can record for another player."
+            )
+        return Actor(player=speaker, host=False)
+
+    def is_guest(self, name: str) -> bool:
+        seat = self.game.state.seat_of(name)
+        return seat is not None and self.game.seats[seat].user_id is None
+
+    def player_named(self, text: str) -> str:
+        """A player option as typed: a mention, a display name, or the game name itself."""
+        mention = MENTION.fullmatch(text.strip())
+        if mention:
+            return self.name_of(mention.group(1)) or text
+        folded = text.strip().casefold()
+        for index, seat in enumerate(self.game.seats):
+            if folded == seat.display_name.casefold():
+                return self.name_at(index)
+        return text.strip()
 
     def with_names(self, text: str) -> str:
         """Mentions and quoted display names in a phrase, replaced by the players' names."""
@@ -112,3 +143,15 @@ def seat_label(seat: Seat, name: str) -> str:
     if seat.display_name and seat.display_name != name:
         return f"{name} ({seat.display_name})"
     return name
+
+
+NAME_TOKEN = re.compile(r"<@!?(\d+)>|\"([^\"]+)\"|“([^”]+)”|([^\s,]+)")
+
+
+def split_names(text: str) -> list[tuple[str | None, str]]:
+    """(user id, name) for each mention, quoted name (straight or curly) or word, in order."""
+    found: list[tuple[str | None, str]] = []
+    for match in NAME_TOKEN.finditer(text):
+        user_id, straight, curly, word = match.groups()
+        found.append((user_id, (straight or curly or word or "").strip()))
+    return found

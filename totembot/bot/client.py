@@ -13,7 +13,7 @@ from totembot.bot.cogs.actions import ActionsCog
 from totembot.bot.cogs.admin import AdminCog
 from totembot.bot.cogs.table import TableCog
 from totembot.bot.lobby import Lobbies, LobbyView
-from totembot.bot.recording import ConsentButton, Recorder
+from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
 from totembot.bot.replies import refuse
 from totembot.bot.status import StatusUpdater
 from totembot.rules import RuleViolation
@@ -69,7 +69,7 @@ class TotemBot(commands.Bot):
         await self.add_cog(ActionsCog(self.recorder))
         await self.add_cog(AdminCog(self.recorder))
         self.add_view(LobbyView())
-        self.add_dynamic_items(ConsentButton)
+        self.add_dynamic_items(ConsentButton, TotemChoiceButton)
         if self.resync_status:
             await self._resync_status_messages()
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,9 +17,11 @@ from totembot.bot.status import StatusUpdater
 from totembot.phrases import one_word_name
 from totembot.render.markdown import escape
 from totembot.rules import Config, RuleViolation
-from totembot.rules.state import COMMANDER_LIFE, MAX_PLAYERS, STANDARD_LIFE
+from totembot.rules.state import MAX_PLAYERS, default_life
 from totembot.service import GameService
 from totembot.store import Lobby, LobbyOptions, Seat, StoredGame, StoreError
+
+LobbyChange = Callable[[Lobby], Lobby]
 
 
 def game_names(seats: Sequence[Seat]) -> list[str]:
@@ -30,11 +33,10 @@ def game_names(seats: Sequence[Seat]) -> list[str]:
 
 
 def build_config(options: LobbyOptions, seats: Sequence[Seat]) -> Config:
-    life = options.life or (COMMANDER_LIFE if options.commander else STANDARD_LIFE)
     return Config.model_validate(
         {
             "players": tuple(game_names(seats)),
-            "life": life,
+            "life": options.life or default_life(options.commander),
             "commander": options.commander,
             "house_rules": options.house_rules,
         }
@@ -59,7 +61,7 @@ def without_user(lobby: Lobby, user_id: str) -> Lobby:
 def reordered(lobby: Lobby, wanted: Sequence[str]) -> Lobby:
     """Seats in the order given by display names, game names or user ids (each seat once)."""
     remaining = list(lobby.seats)
-    names = game_names(lobby.seats)
+    names = dict(zip(lobby.seats, game_names(lobby.seats), strict=True))
     order: list[Seat] = []
     for token in wanted:
         folded = token.casefold()
@@ -67,17 +69,17 @@ def reordered(lobby: Lobby, wanted: Sequence[str]) -> Lobby:
             (
                 seat
                 for seat in remaining
-                if folded in (seat.display_name.casefold(), str(seat.user_id))
-                or folded == names[lobby.seats.index(seat)].casefold()
+                if folded
+                in (seat.display_name.casefold(), str(seat.user_id), names[seat].casefold())
             ),
             None,
         )
         if match is None:
-            raise RuleViolation(f"Nobody called {token[:40]} is seated in this lobby.")
+            raise RuleViolation(f"Nobody called {escape(token)} is seated in this lobby.")
         remaining.remove(match)
         order.append(match)
     if remaining:
-        missing = ", ".join(seat.display_name for seat in remaining)
+        missing = ", ".join(escape(seat.display_name) for seat in remaining)
         raise RuleViolation(f"The new order must name every seat once; missing: {missing[:200]}.")
     return replace(lobby, seats=tuple(order))
 
@@ -90,9 +92,8 @@ def shuffled(lobby: Lobby, chance: random.Random) -> Lobby:
 
 def lobby_text(lobby: Lobby) -> str:
     options = lobby.options
-    life = options.life or (COMMANDER_LIFE if options.commander else STANDARD_LIFE)
-    setup = [f"{life} life"] + (["commander"] if options.commander else [])
-    setup += list(options.house_rules)
+    setup = [f"{options.life or default_life(options.commander)} life"]
+    setup += (["commander"] if options.commander else []) + list(options.house_rules)
     seats = "\n".join(
         f"{index + 1}. {escape(seat.display_name)}" + (" (guest)" if seat.user_id is None else "")
         for index, seat in enumerate(lobby.seats)
@@ -104,13 +105,27 @@ def lobby_text(lobby: Lobby) -> str:
     )
 
 
+def started_text(game: StoredGame) -> str:
+    names = ", ".join(escape(name) for name in game.config.players)
+    first = escape(game.config.players[0])
+    return f"**The game has started**: {names} (turn 1: {first}). The status is pinned."
+
+
 class Lobbies:
-    """Open, change and start lobbies; a started lobby becomes a game with a pinned status."""
+    """Open, change, cancel and start lobbies; a started lobby becomes a game.
+
+    Each channel's lobby is read, changed and saved under a lock, so simultaneous Join presses
+    all count; a lobby closed meanwhile (started or cancelled) is never brought back.
+    """
 
     def __init__(self, service: GameService, status: StatusUpdater, chance: random.Random) -> None:
         self.service = service
         self.status = status
         self.chance = chance
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
 
     async def current(self, channel_id: int) -> Lobby:
         lobby = await self.service.store.load_lobby(str(channel_id))
@@ -120,69 +135,102 @@ class Lobbies:
 
     async def open(self, interaction: discord.Interaction, options: LobbyOptions) -> None:
         assert interaction.channel_id is not None
-        await self._require_no_game(interaction.channel_id)
         caller = Caller.of(interaction)
-        lobby = Lobby(
-            channel_id=str(interaction.channel_id),
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-            host=caller.user_id,
-            options=options,
-            seats=(Seat(display_name=caller.display_name, user_id=caller.user_id),),
-            created_at=self.service.clock(),
-        )
-        await interaction.response.send_message(
-            lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
-        )
-        message = await interaction.original_response()
-        await self.service.store.save_lobby(replace(lobby, message_id=str(message.id)))
+        async with self._lock(interaction.channel_id):
+            await self.require_no_game(interaction.channel_id)
+            existing = await self.service.store.load_lobby(str(interaction.channel_id))
+            if existing is not None and not may_manage(caller, existing.host):
+                raise RuleViolation(
+                    "A lobby is already open here: join it, or ask its host to /totem cancel it."
+                )
+            lobby = Lobby(
+                channel_id=str(interaction.channel_id),
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                host=caller.user_id,
+                options=options,
+                seats=(Seat(display_name=caller.display_name, user_id=caller.user_id),),
+                created_at=self.service.clock(),
+            )
+            await interaction.response.send_message(
+                lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
+            )
+            message = await interaction.original_response()
+            await self.service.store.open_lobby(replace(lobby, message_id=str(message.id)))
+        if existing is not None and existing.message_id is not None:
+            await self._close_message(
+                interaction, existing, "This lobby was replaced by a new one."
+            )
 
-    async def _require_no_game(self, channel_id: int) -> None:
+    async def require_no_game(self, channel_id: int) -> None:
         game = await self.service.current(str(channel_id))
         if game is not None and game.status == "active":
             raise RuleViolation("This channel already has a game: end it with /totem end first.")
 
-    async def change(self, interaction: discord.Interaction, lobby: Lobby) -> None:
-        """Save a changed lobby and show it: on its own message when a button was pressed."""
-        await self.service.store.save_lobby(lobby)
+    async def change(
+        self, interaction: discord.Interaction, change: LobbyChange, host_only: bool = False
+    ) -> None:
+        """Apply a change to the channel's lobby, save it and show it."""
+        assert interaction.channel_id is not None
+        async with self._lock(interaction.channel_id):
+            lobby = await self.current(interaction.channel_id)
+            self._check_message(interaction, lobby)
+            if host_only:
+                require_host(interaction, lobby)
+            changed = change(lobby)
+            if not await self.service.store.update_lobby(changed):
+                raise RuleViolation("This lobby has just closed.")
+        await self._show(interaction, changed)
+
+    async def _show(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(
                 content=lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
             )
             return
         await interaction.response.send_message(lobby_text(lobby), allowed_mentions=NO_PINGS)
-        if lobby.message_id is not None:
-            channel = interaction.client.get_partial_messageable(int(lobby.channel_id))
-            with contextlib.suppress(discord.HTTPException):  # gone: the reply shows the seats
-                await channel.get_partial_message(int(lobby.message_id)).edit(
-                    content=lobby_text(lobby), allowed_mentions=NO_PINGS
-                )
+        await self._edit_message(interaction, lobby, lobby_text(lobby), LobbyView())
 
-    def require_host(self, interaction: discord.Interaction, lobby: Lobby) -> None:
-        caller = Caller.of(interaction)
-        if caller.user_id != lobby.host and not caller.is_admin:
-            raise RuleViolation("Only the lobby's host (or an admin) can do that.")
+    def _check_message(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        pressed = interaction.message.id if interaction.message else None
+        if pressed is not None and lobby.message_id != str(pressed):
+            raise RuleViolation("This lobby is closed: use the newest lobby message.")
 
     async def button(self, interaction: discord.Interaction, action: str) -> None:
-        assert interaction.channel_id is not None
-        lobby = await self.current(interaction.channel_id)
         caller = Caller.of(interaction)
+        if action == "start":
+            await self.start(interaction)
+            return
         if action == "join":
             seat = Seat(display_name=caller.display_name, user_id=caller.user_id)
-            await self.change(interaction, with_seat(lobby, seat))
-        elif action == "leave":
-            await self.change(interaction, without_user(lobby, caller.user_id))
+            await self.change(interaction, lambda lobby: with_seat(lobby, seat))
         else:
-            await self.start(interaction, lobby)
+            await self.change(interaction, lambda lobby: without_user(lobby, caller.user_id))
 
-    async def start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
-        self.require_host(interaction, lobby)
-        game = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        async with self._lock(interaction.channel_id):
+            lobby = await self.current(interaction.channel_id)
+            require_host(interaction, lobby)
+            await self.service.store.delete_lobby(lobby.channel_id)
+        await interaction.response.send_message(
+            "The lobby is cancelled.", allowed_mentions=NO_PINGS
+        )
+        await self._close_message(interaction, lobby, "This lobby was cancelled.")
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        async with self._lock(interaction.channel_id):
+            lobby = await self.current(interaction.channel_id)
+            self._check_message(interaction, lobby)
+            require_host(interaction, lobby)
+            game = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
         if interaction.type == discord.InteractionType.component:
             await interaction.response.edit_message(
                 content=started_text(game), view=None, allowed_mentions=NO_PINGS
             )
         else:
             await interaction.response.send_message(started_text(game), allowed_mentions=NO_PINGS)
+            await self._edit_message(interaction, lobby, started_text(game), None)
 
     async def start_game(
         self,
@@ -191,25 +239,50 @@ class Lobbies:
         seats: Sequence[Seat],
         host: str,
     ) -> StoredGame:
-        """Create the game (closing the lobby) and post its pinned status message."""
+        """Create the game (closing the lobby); retire the channel's previous status message."""
         assert interaction.channel_id is not None
-        await self._require_no_game(interaction.channel_id)
-        config = build_config(options, seats)
+        await self.require_no_game(interaction.channel_id)
+        previous = await self.service.current(str(interaction.channel_id))
         game = await self.service.start(
             str(interaction.channel_id),
             host,
-            config,
+            build_config(options, seats),
             seats,
             guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         )
+        if previous is not None:
+            await self.status.retire(previous)
         self.status.schedule(game.id)
         return game
 
+    async def _edit_message(
+        self,
+        interaction: discord.Interaction,
+        lobby: Lobby,
+        text: str,
+        view: discord.ui.View | None,
+    ) -> None:
+        if lobby.message_id is None:
+            return
+        channel = interaction.client.get_partial_messageable(int(lobby.channel_id))
+        with contextlib.suppress(discord.HTTPException):  # gone: the reply says enough
+            await channel.get_partial_message(int(lobby.message_id)).edit(
+                content=text, view=view, allowed_mentions=NO_PINGS
+            )
 
-def started_text(game: StoredGame) -> str:
-    names = ", ".join(escape(name) for name in game.config.players)
-    first = escape(game.config.players[0])
-    return f"**The game has started**: {names} (turn 1: {first}). The status is pinned."
+    async def _close_message(
+        self, interaction: discord.Interaction, lobby: Lobby, why: str
+    ) -> None:
+        await self._edit_message(interaction, lobby, f"{lobby_text(lobby)}\n**{why}**", None)
+
+
+def may_manage(caller: Caller, host: str) -> bool:
+    return caller.user_id == host or caller.is_admin
+
+
+def require_host(interaction: discord.Interaction, lobby: Lobby) -> None:
+    if not may_manage(Caller.of(interaction), lobby.host):
+        raise RuleViolation("Only the lobby's host (or an admin) can do that.")
 
 
 def lobbies_of(interaction: discord.Interaction) -> Lobbies:
@@ -218,23 +291,24 @@ def lobbies_of(interaction: discord.Interaction) -> Lobbies:
     return lobbies
 
 
+async def press(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await action()
+    except (RuleViolation, StoreError) as error:
+        await refuse(interaction, str(error))
+
+
 class LobbyView(discord.ui.View):
     """Persistent buttons: the channel identifies the lobby, so the ids are fixed."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    async def _press(self, interaction: discord.Interaction, action: str) -> None:
-        try:
-            await lobbies_of(interaction).button(interaction, action)
-        except (RuleViolation, StoreError) as error:
-            await refuse(interaction, str(error))
-
     @discord.ui.button(
         label="Join", style=discord.ButtonStyle.success, custom_id="totem:lobby:join"
     )
     async def join(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
-        await self._press(interaction, "join")
+        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "join"))
 
     @discord.ui.button(
         label="Leave", style=discord.ButtonStyle.secondary, custom_id="totem:lobby:leave"
@@ -242,7 +316,7 @@ class LobbyView(discord.ui.View):
     async def leave(
         self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
     ) -> None:
-        await self._press(interaction, "leave")
+        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "leave"))
 
     @discord.ui.button(
         label="Start", style=discord.ButtonStyle.primary, custom_id="totem:lobby:start"
@@ -250,4 +324,4 @@ class LobbyView(discord.ui.View):
     async def start(
         self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
     ) -> None:
-        await self._press(interaction, "start")
+        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "start"))

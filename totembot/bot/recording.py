@@ -1,12 +1,16 @@
 """The one flow every recording command and button goes through.
 
-Build the actor from who is calling, hand the request to the service (which commits it), answer
-publicly with what changed, or ephemerally with the rule's sentence, then schedule the status edit.
+Work out as whom the caller records (under the game's lock), hand the request to the service
+(which commits it), answer publicly with what changed, or ephemerally with the rule's sentence,
+then schedule the status edit.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -14,55 +18,126 @@ import discord
 from totembot.bot.access import Caller, Table
 from totembot.bot.replies import NO_PINGS, changes_text, refuse
 from totembot.bot.status import StatusUpdater
-from totembot.rules import Actor, AmbiguousTotem, Request, RuleViolation, TotemRef
+from totembot.render.markdown import escape
+from totembot.rules import AmbiguousTotem, Request, RuleViolation, TotemRef
 from totembot.rules.events import PendingOpened
 from totembot.rules.intents import Approve, Deny, Intent
-from totembot.service import GameService, NoGame
-from totembot.store import StoreError
+from totembot.service import GameService, NoGame, Recorded, RequestBuilder
+from totembot.store import StoredGame, StoreError
 
-CHOICE_TIMEOUT = 600.0
+CHOICE_LIFETIME = 600.0
+NO_GAME = "There is no game in this channel: start one with /totem new."
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A request as the caller made it, before the game decides as whom it is recorded."""
+
+    caller: Caller
+    intent: Intent
+    speaker: str | None = None
+
+    def request_for(self, game: StoredGame) -> Request:
+        actor = Table(game).actor(self.caller, self.intent.kind, self.speaker)
+        return Request(actor=actor, intent=self.intent)
 
 
 class Recorder:
     def __init__(self, service: GameService, status: StatusUpdater) -> None:
         self.service = service
         self.status = status
+        self.choices: dict[str, tuple[float, Submission]] = {}
 
     async def table(self, channel_id: int) -> Table:
         game = await self.service.current(str(channel_id))
         if game is None:
-            raise NoGame("There is no game in this channel: start one with /totem new.")
+            raise NoGame(NO_GAME)
         return Table(game)
 
     async def submit(
-        self, interaction: discord.Interaction, intent: Intent, speaker: str | None = None
-    ) -> None:
-        """Record `intent` for the caller (or for `speaker`, a player of the game)."""
-        assert interaction.channel_id is not None
-        table = await self.table(interaction.channel_id)
-        actor = table.actor(Caller.of(interaction), speaker)
-        await self.record(interaction, Request(actor=actor, intent=intent))
+        self,
+        interaction: discord.Interaction,
+        intent: Intent,
+        speaker: str | None = None,
+        on_message: bool = False,
+    ) -> Recorded | None:
+        """Record `intent` for the caller (or for `speaker`); answer with what changed.
 
-    async def record(self, interaction: discord.Interaction, request: Request) -> None:
+        With `on_message`, the answer replaces the pressed message's text and buttons.
+        """
+        submission = Submission(Caller.of(interaction), intent, speaker)
+        return await self.record_built(interaction, submission.request_for, on_message, submission)
+
+    async def record_built(
+        self,
+        interaction: discord.Interaction,
+        build: RequestBuilder,
+        on_message: bool = False,
+        submission: Submission | None = None,
+    ) -> Recorded | None:
+        """Record the request `build` makes from the current game, under the game's lock."""
         assert interaction.channel_id is not None
         try:
             recorded = await self.service.record(
-                str(interaction.channel_id), request, str(interaction.user.id)
+                str(interaction.channel_id), build, str(interaction.user.id)
             )
         except AmbiguousTotem as ambiguous:
-            await offer_totems(interaction, request, ambiguous)
-            return
-        view = discord.ui.View(timeout=None)
-        for event in recorded.events:
-            if isinstance(event, PendingOpened):
-                for answer in ("approve", "deny"):
-                    view.add_item(ConsentButton(recorded.game_id, event.id, answer))
+            if submission is None:
+                raise
+            await self.offer_totems(interaction, submission, ambiguous)
+            return None
+        except NoGame as error:
+            raise NoGame(NO_GAME) from error
         text = changes_text(recorded.events)
-        if interaction.response.is_done():
+        view = consent_buttons(recorded)
+        if on_message:
+            original = interaction.message.content if interaction.message else ""
+            await interaction.response.edit_message(
+                content=f"{original}\n{text}"[:2000], view=None, allowed_mentions=NO_PINGS
+            )
+        elif interaction.response.is_done():
             await interaction.followup.send(text, view=view, allowed_mentions=NO_PINGS)
         else:
             await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
         self.status.schedule(recorded.game_id)
+        return recorded
+
+    async def offer_totems(
+        self, interaction: discord.Interaction, submission: Submission, ambiguous: AmbiguousTotem
+    ) -> None:
+        """Two totems are legal and none was named: one button per legal totem."""
+        now = time.monotonic()
+        self.choices = {k: v for k, v in self.choices.items() if now - v[0] < CHOICE_LIFETIME}
+        key = secrets.token_hex(6)
+        self.choices[key] = (now, submission)
+        view = discord.ui.View(timeout=None)
+        for name, label in zip(ambiguous.choices, ambiguous.labels, strict=True):
+            view.add_item(TotemChoiceButton(key, name, label))
+        text = f"{escape(ambiguous.player)} can take this on either totem: which one?"
+        await interaction.response.send_message(
+            text, view=view, ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    async def choose(self, interaction: discord.Interaction, key: str, totem: str) -> None:
+        entry = self.choices.pop(key, None)
+        if entry is None:
+            raise RuleViolation("This choice has expired: please send the request again.")
+        submission = entry[1]
+        first, second = totem.split("-")
+        intent = submission.intent.model_copy(update={"via": TotemRef(names=(first, second))})
+        await interaction.response.edit_message(
+            content=f"Chosen: {escape(totem, limit=90)}.", view=None, allowed_mentions=NO_PINGS
+        )
+        await self.submit(interaction, intent, submission.speaker)
+
+
+def consent_buttons(recorded: Recorded) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for event in recorded.events:
+        if isinstance(event, PendingOpened):
+            for answer in ("approve", "deny"):
+                view.add_item(ConsentButton(recorded.game_id, event.id, answer))
+    return view
 
 
 def recorder_of(interaction: discord.Interaction) -> Recorder:
@@ -71,44 +146,34 @@ def recorder_of(interaction: discord.Interaction) -> Recorder:
     return recorder
 
 
-async def offer_totems(
-    interaction: discord.Interaction, request: Request, ambiguous: AmbiguousTotem
-) -> None:
-    """Two totems are legal and none was named: one button per legal totem."""
-    view = TotemChoiceView(request, ambiguous)
-    text = f"{ambiguous.player} can take this on either totem: which one?"
-    await interaction.response.send_message(
-        text, view=view, ephemeral=True, allowed_mentions=NO_PINGS
-    )
+class TotemChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"totem:choice:(?P<key>[0-9a-f]+):(?P<totem>[^:]+)",
+):
+    """One legal totem to take an ambiguous request on; expires after a restart or 10 min."""
 
-
-class TotemChoiceView(discord.ui.View):
-    def __init__(self, request: Request, ambiguous: AmbiguousTotem) -> None:
-        super().__init__(timeout=CHOICE_TIMEOUT)
-        self.request = request
-        for name, label in zip(ambiguous.choices, ambiguous.labels, strict=True):
-            button: discord.ui.Button[TotemChoiceView] = discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.primary
+    def __init__(self, key: str, totem: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or totem)[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"totem:choice:{key}:{totem}"[:100],
             )
-            button.callback = self._chooser(name)  # type: ignore[method-assign]
-            self.add_item(button)
+        )
+        self.key = key
+        self.totem = totem
 
-    def _chooser(self, totem: str) -> Any:
-        async def choose(interaction: discord.Interaction) -> None:
-            first, second = totem.split("-")
-            intent = self.request.intent.model_copy(update={"via": TotemRef(names=(first, second))})
-            self.stop()
-            await interaction.response.edit_message(
-                content=f"Chosen: {totem}.", view=None, allowed_mentions=NO_PINGS
-            )
-            try:
-                await recorder_of(interaction).record(
-                    interaction, Request(actor=self.request.actor, intent=intent)
-                )
-            except (RuleViolation, StoreError) as error:
-                await refuse(interaction, str(error))
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TotemChoiceButton:
+        return cls(match["key"], match["totem"])
 
-        return choose
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await recorder_of(interaction).choose(interaction, self.key, self.totem)
+        except (RuleViolation, StoreError) as error:
+            await refuse(interaction, str(error))
 
 
 class ConsentButton(
@@ -118,12 +183,11 @@ class ConsentButton(
     """Approve or Deny a waiting payment; only the asked player (or the host for a guest)."""
 
     def __init__(self, game_id: int, pending_id: int, answer: str) -> None:
+        approve = answer == "approve"
         super().__init__(
             discord.ui.Button(
                 label=answer.capitalize(),
-                style=discord.ButtonStyle.success
-                if answer == "approve"
-                else discord.ButtonStyle.danger,
+                style=discord.ButtonStyle.success if approve else discord.ButtonStyle.danger,
                 custom_id=f"totem:consent:{game_id}:{pending_id}:{answer}",
             )
         )
@@ -133,11 +197,7 @@ class ConsentButton(
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ConsentButton:
         return cls(int(match["game"]), int(match["pending"]), match["answer"])
 
@@ -156,24 +216,9 @@ class ConsentButton(
         pending = next((p for p in table.game.state.pending if p.id == self.pending_id), None)
         if pending is None:
             raise RuleViolation("This request has already been answered.")
-        caller = Caller.of(interaction)
-        asked_user = table.user_of(pending.awaiting)
-        allowed = caller.user_id == asked_user or (asked_user is None and table.is_host(caller))
-        if not allowed:
-            raise RuleViolation(f"Only {pending.awaiting} can answer this request.")
-        intent = (
+        intent: Intent = (
             Approve(request_id=self.pending_id)
             if self.answer == "approve"
             else Deny(request_id=self.pending_id)
         )
-        request = Request(actor=Actor(player=pending.awaiting), intent=intent)
-        recorded = await recorder.service.record(
-            str(interaction.channel_id), request, caller.user_id
-        )
-        original = interaction.message.content if interaction.message else ""
-        await interaction.response.edit_message(
-            content=f"{original}\n{changes_text(recorded.events)}"[:2000],
-            view=None,
-            allowed_mentions=NO_PINGS,
-        )
-        recorder.status.schedule(recorded.game_id)
+        await recorder.submit(interaction, intent, speaker=pending.awaiting, on_message=True)

@@ -16,7 +16,7 @@ import time
 
 import discord
 
-from totembot.render.embed import status_embed
+from totembot.render.embed import FINISHED_COLOUR, status_embed
 from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -87,6 +87,20 @@ class StatusUpdater:
                 await self._replace(game, channel, embed, unpin=None)
             else:
                 await self.store.set_status_message(game.id, old, game.version)
+
+    async def retire(self, game: StoredGame, note: str | None = None) -> None:
+        """A game's status message stops being the channel's: unpinned, with `note` as its
+        title when given (an abandoned game)."""
+        stored = await self.store.load(game.id)
+        if stored.status_message_id is None:
+            return
+        channel = self.client.get_partial_messageable(int(stored.channel_id))
+        message = channel.get_partial_message(int(stored.status_message_id))
+        with contextlib.suppress(discord.HTTPException):
+            if note is not None:
+                embed = status_embed(stored.state) | {"title": note, "color": FINISHED_COLOUR}
+                await message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
+            await message.unpin()
 
     async def _replace(
         self,

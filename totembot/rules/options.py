@@ -54,7 +54,10 @@ def totem_choices(
     if kind in OWN_TOTEM_KINDS:
         if speaker_seat is None:
             return []
-        return [_choice(state, pool, speaker_seat) for pool in pools_of(state, speaker_seat)]
+        own = pools_of(state, speaker_seat)
+        if kind != "pay":  # lock offers the unlocked totems, unlock the locked ones
+            own = tuple(pool for pool in own if state.pools[pool].locked == (kind == "unlock"))
+        return [_choice(state, pool, speaker_seat) for pool in own]
     if kind == "attack":
         if speaker_seat is None:
             return []

@@ -23,6 +23,11 @@ LETHAL_POISON = 10
 LETHAL_COMMANDER_DAMAGE = 21
 
 
+def default_life(commander: bool) -> int:
+    """The format's starting life: 20, or 40 in a commander game."""
+    return COMMANDER_LIFE if commander else STANDARD_LIFE
+
+
 class Frozen(BaseModel):
     """Immutable model: a change is always a new object."""
 

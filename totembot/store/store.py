@@ -243,8 +243,8 @@ class GameStore:
                 (at, game_id),
             )
 
-    async def save_lobby(self, lobby: Lobby) -> None:
-        """Create or replace the channel's lobby."""
+    async def open_lobby(self, lobby: Lobby) -> None:
+        """Create the channel's lobby, replacing one that was open there."""
         async with self._transaction() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host, options, seats, "
@@ -259,6 +259,15 @@ class GameStore:
                     lobby.created_at,
                 ),
             )
+
+    async def update_lobby(self, lobby: Lobby) -> bool:
+        """Save a changed lobby; False (nothing written) when it was closed meanwhile."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE lobbies SET seats = ?, message_id = ? WHERE channel_id = ?",
+                (SEATS.dump_json(lobby.seats).decode(), lobby.message_id, lobby.channel_id),
+            )
+            return cursor.rowcount == 1
 
     async def load_lobby(self, channel_id: str) -> Lobby | None:
         async with self._db.execute(

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from totembot.bot.access import Caller, seat_label
+from totembot.bot.choices import legal_totems, other_players_in, players_in
 from totembot.bot.recording import Recorder
 from totembot.phrases import parse_line, parse_totem
 from totembot.rules import RuleViolation, TotemRef
@@ -30,37 +28,9 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.rules.options import totem_choices
 
 Amount = app_commands.Range[int, 1, 1_000_000]
 LifeValue = app_commands.Range[int, -1_000_000, 1_000_000]
-MAX_CHOICES = 25
-
-# Which request each command's `totem` option is for, so autocomplete offers the legal ones.
-TOTEM_KIND = {
-    "damage": "damage",
-    "lose": "lose",
-    "gain": "gain",
-    "pay": "pay",
-    "poison": "poison",
-    "set-life": "set",
-    "halve": "halve",
-    "attack": "attack",
-    "lock": "lock",
-    "unlock": "unlock",
-}
-
-
-def focused_option(interaction: discord.Interaction) -> str | None:
-    """The name of the option being typed in an autocomplete interaction."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    pending: list[Any] = list(data.get("options", []))
-    while pending:
-        option = pending.pop()
-        if option.get("focused"):
-            return str(option.get("name"))
-        pending += option.get("options", [])
-    return None
 
 
 def _totem(text: str | None) -> TotemRef | None:
@@ -70,55 +40,18 @@ def _totem(text: str | None) -> TotemRef | None:
 class ActionsCog(commands.Cog):
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
+        for command in self.__cog_app_commands__:
+            command.guild_only = True  # games live in server channels and threads
 
     async def _submit(self, interaction: discord.Interaction, intent: Intent) -> None:
         await self.recorder.submit(interaction, intent)
 
-    # --- autocomplete ---------------------------------------------------------------------
-
-    async def players_in(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Players still in the game, matching what has been typed."""
-        try:
-            assert interaction.channel_id is not None
-            table = await self.recorder.table(interaction.channel_id)
-        except (RuleViolation, AssertionError):
-            return []
-        state = table.game.state
-        choices = []
-        for seat, player in enumerate(state.players):
-            label = seat_label(table.game.seats[seat], player.name)
-            if player.is_in and current.casefold() in label.casefold():
-                choices.append(app_commands.Choice(name=label[:100], value=player.name))
-        return choices[:MAX_CHOICES]
-
-    async def legal_totems(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The totems legal for this request, with their life now."""
-        try:
-            assert interaction.channel_id is not None
-            table = await self.recorder.table(interaction.channel_id)
-        except (RuleViolation, AssertionError):
-            return []
-        command = interaction.command.name if interaction.command else ""
-        namespace = interaction.namespace
-        speaker = table.name_of(Caller.of(interaction).user_id)
-        target = getattr(namespace, "player", None) or getattr(namespace, "hitting", None)
-        counting = focused_option(interaction) == "counting"
-        choices = totem_choices(
-            table.game.state, TOTEM_KIND.get(command, ""), speaker, target, counting=counting
-        )
-        if command == "attack" and target:
-            choices = [c for c in choices if target.casefold() in c.name.casefold().split("-")]
-        return [
-            app_commands.Choice(name=choice.label[:100], value=choice.name)
-            for choice in choices
-            if current.casefold() in choice.label.casefold()
-        ][:MAX_CHOICES]
-
-    # --- the phrase language ------------------------------------------------------------------
+    async def _player(self, interaction: discord.Interaction, text: str | None) -> str | None:
+        """A player option as typed (mention, display name or game name) to the game name."""
+        if text is None:
+            return None
+        assert interaction.channel_id is not None
+        return (await self.recorder.table(interaction.channel_id)).player_named(text)
 
     @app_commands.command(name="do", description="Record one phrase, e.g. 'deal 3 to Bob via left'")
     @app_commands.describe(
@@ -134,8 +67,6 @@ class ActionsCog(commands.Cog):
             raise RuleViolation("The phrase is empty: try 'deal 3 to Bob via left'.")
         await self.recorder.submit(interaction, parsed.intent, parsed.speaker)
 
-    # --- one command per phrase -----------------------------------------------------------------
-
     @app_commands.command(
         name="damage", description="Deal non-combat damage from a source you control"
     )
@@ -144,6 +75,7 @@ class ActionsCog(commands.Cog):
         amount="How much damage",
         totem="Which of their totems takes it (when two are legal)",
     )
+    @app_commands.autocomplete(player=players_in, totem=legal_totems("damage"))
     async def damage(
         self,
         interaction: discord.Interaction,
@@ -151,7 +83,9 @@ class ActionsCog(commands.Cog):
         amount: Amount,
         totem: str | None = None,
     ) -> None:
-        await self._submit(interaction, Damage(target=player, amount=amount, via=_totem(totem)))
+        target = await self._player(interaction, player)
+        assert target is not None
+        await self._submit(interaction, Damage(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="lose", description="Record life loss (yours, or another player's)")
     @app_commands.describe(
@@ -159,6 +93,7 @@ class ActionsCog(commands.Cog):
         player="Who loses it (default: you)",
         totem="Which of their totems loses it (when two are legal)",
     )
+    @app_commands.autocomplete(player=players_in, totem=legal_totems("lose"))
     async def lose(
         self,
         interaction: discord.Interaction,
@@ -166,7 +101,8 @@ class ActionsCog(commands.Cog):
         player: str | None = None,
         totem: str | None = None,
     ) -> None:
-        await self._submit(interaction, LoseLife(target=player, amount=amount, via=_totem(totem)))
+        target = await self._player(interaction, player)
+        await self._submit(interaction, LoseLife(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="gain", description="Record life gain (yours, or another player's)")
     @app_commands.describe(
@@ -174,6 +110,7 @@ class ActionsCog(commands.Cog):
         player="Who gains it (default: you)",
         totem="Which of their totems gains it (when two are legal)",
     )
+    @app_commands.autocomplete(player=players_in, totem=legal_totems("gain"))
     async def gain(
         self,
         interaction: discord.Interaction,
@@ -181,10 +118,12 @@ class ActionsCog(commands.Cog):
         player: str | None = None,
         totem: str | None = None,
     ) -> None:
-        await self._submit(interaction, GainLife(target=player, amount=amount, via=_totem(totem)))
+        target = await self._player(interaction, player)
+        await self._submit(interaction, GainLife(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="pay", description="Pay life from one of your totems")
     @app_commands.describe(amount="How much life to pay", totem="Which of your totems pays it")
+    @app_commands.autocomplete(totem=legal_totems("pay"))
     async def pay(
         self, interaction: discord.Interaction, amount: Amount, totem: str | None = None
     ) -> None:
@@ -197,6 +136,9 @@ class ActionsCog(commands.Cog):
         totem="The totem that changes",
         counting="The totem counted from (default: the same)",
     )
+    @app_commands.autocomplete(
+        player=players_in, totem=legal_totems("set"), counting=legal_totems("set")
+    )
     async def set_life(
         self,
         interaction: discord.Interaction,
@@ -205,7 +147,9 @@ class ActionsCog(commands.Cog):
         totem: str | None = None,
         counting: str | None = None,
     ) -> None:
-        intent = SetLife(target=player, value=value, via=_totem(totem), counting=_totem(counting))
+        target = await self._player(interaction, player)
+        assert target is not None
+        intent = SetLife(target=target, value=value, via=_totem(totem), counting=_totem(counting))
         await self._submit(interaction, intent)
 
     @app_commands.command(name="halve", description="Halve a player's life (Heartless Hidetsugu)")
@@ -214,6 +158,9 @@ class ActionsCog(commands.Cog):
         totem="The totem that loses life",
         counting="The totem whose life is halved (default: the same)",
     )
+    @app_commands.autocomplete(
+        player=players_in, totem=legal_totems("halve"), counting=legal_totems("halve")
+    )
     async def halve(
         self,
         interaction: discord.Interaction,
@@ -221,9 +168,10 @@ class ActionsCog(commands.Cog):
         totem: str | None = None,
         counting: str | None = None,
     ) -> None:
-        await self._submit(
-            interaction, Halve(target=player, via=_totem(totem), counting=_totem(counting))
-        )
+        target = await self._player(interaction, player)
+        assert target is not None
+        intent = Halve(target=target, via=_totem(totem), counting=_totem(counting))
+        await self._submit(interaction, intent)
 
     @app_commands.command(name="attack", description="Record combat damage dealt to a totem")
     @app_commands.describe(
@@ -233,6 +181,7 @@ class ActionsCog(commands.Cog):
         commander="Dealt by your commander (commander games)",
         commander_name="Your commander's name, to tell partners apart",
     )
+    @app_commands.autocomplete(totem=legal_totems("attack"), hitting=other_players_in)
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -242,11 +191,10 @@ class ActionsCog(commands.Cog):
         commander: bool = False,
         commander_name: app_commands.Range[str, 1, 32] | None = None,
     ) -> None:
-        ref = parse_totem(totem)
         intent = Attack(
-            totem=ref,
+            totem=parse_totem(totem),
             amount=amount,
-            hitting=hitting,
+            hitting=await self._player(interaction, hitting),
             commander=commander or commander_name is not None,
             commander_name=commander_name,
         )
@@ -260,6 +208,7 @@ class ActionsCog(commands.Cog):
         amount="How many counters",
         totem="Which of their totems gets them (when two are legal)",
     )
+    @app_commands.autocomplete(player=players_in, totem=legal_totems("poison"))
     async def poison(
         self,
         interaction: discord.Interaction,
@@ -267,15 +216,19 @@ class ActionsCog(commands.Cog):
         amount: Amount,
         totem: str | None = None,
     ) -> None:
-        await self._submit(interaction, Poison(target=player, amount=amount, via=_totem(totem)))
+        target = await self._player(interaction, player)
+        assert target is not None
+        await self._submit(interaction, Poison(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="lock", description="Lock one of your totems (Platinum Emperion)")
     @app_commands.describe(totem="Which of your totems can no longer change life")
+    @app_commands.autocomplete(totem=legal_totems("lock"))
     async def lock(self, interaction: discord.Interaction, totem: str) -> None:
         await self._submit(interaction, Lock(totem=parse_totem(totem)))
 
     @app_commands.command(name="unlock", description="Unlock one of your totems")
     @app_commands.describe(totem="Which of your totems to unlock")
+    @app_commands.autocomplete(totem=legal_totems("unlock"))
     async def unlock(self, interaction: discord.Interaction, totem: str) -> None:
         await self._submit(interaction, Unlock(totem=parse_totem(totem)))
 
@@ -291,8 +244,11 @@ class ActionsCog(commands.Cog):
         name="eliminate", description="A player loses by another effect (empty library...)"
     )
     @app_commands.describe(player="Who loses the game")
+    @app_commands.autocomplete(player=players_in)
     async def eliminate(self, interaction: discord.Interaction, player: str) -> None:
-        await self._submit(interaction, Eliminate(target=player))
+        target = await self._player(interaction, player)
+        assert target is not None
+        await self._submit(interaction, Eliminate(target=target))
 
     @app_commands.command(name="next", description="Pass the turn to the next player still in")
     async def next_turn(self, interaction: discord.Interaction) -> None:
@@ -301,24 +257,3 @@ class ActionsCog(commands.Cog):
     @app_commands.command(name="undo", description="Take back the last change, with all it caused")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self._submit(interaction, Undo())
-
-    damage.autocomplete("player")(players_in)
-    damage.autocomplete("totem")(legal_totems)
-    lose.autocomplete("player")(players_in)
-    lose.autocomplete("totem")(legal_totems)
-    gain.autocomplete("player")(players_in)
-    gain.autocomplete("totem")(legal_totems)
-    pay.autocomplete("totem")(legal_totems)
-    set_life.autocomplete("player")(players_in)
-    set_life.autocomplete("totem")(legal_totems)
-    set_life.autocomplete("counting")(legal_totems)
-    halve.autocomplete("player")(players_in)
-    halve.autocomplete("totem")(legal_totems)
-    halve.autocomplete("counting")(legal_totems)
-    attack.autocomplete("totem")(legal_totems)
-    attack.autocomplete("hitting")(players_in)
-    poison.autocomplete("player")(players_in)
-    poison.autocomplete("totem")(legal_totems)
-    lock.autocomplete("totem")(legal_totems)
-    unlock.autocomplete("totem")(legal_totems)
-    eliminate.autocomplete("player")(players_in)

@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
-import re
+import asyncio
 from datetime import datetime
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from totembot.bot.access import Caller
+from totembot.bot.access import Caller, split_names
 from totembot.bot.lobby import Lobbies, reordered, shuffled, started_text, with_seat
 from totembot.bot.recording import Recorder
-from totembot.bot.replies import NO_PINGS, changes_text
+from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text
 from totembot.phrases import format_request
 from totembot.render.embed import status_embed
 from totembot.render.markdown import escape
 from totembot.rules import RuleViolation
+from totembot.rules.state import MAX_PLAYERS, MIN_PLAYERS
 from totembot.store import LobbyOptions, Seat
 
-PLAYER_TOKEN = re.compile(r"<@!?(\d+)>|\"([^\"]+)\"|([^\s,]+)")
 HISTORY_DEFAULT = 10
 
 
+@app_commands.guild_only()
 class TableCog(commands.GroupCog, group_name="totem", group_description="Totem games"):
     def __init__(self, recorder: Recorder, lobbies: Lobbies) -> None:
         self.recorder = recorder
@@ -31,7 +32,7 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
 
     @app_commands.command(name="new", description="Start a Totem game here, or open a lobby")
     @app_commands.describe(
-        players="Mentions and guest names in seat order; when given, the game starts at once",
+        players="Mentions and guest names in seat order (quote names with spaces); starts at once",
         life="Starting life of every totem (default 20, or 40 with commander)",
         commander="A commander game: 40 life and commander damage",
         half_life_consent="House rule: paying life below half needs the other player's consent",
@@ -61,42 +62,52 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         if players is None:
             await self.lobbies.open(interaction, options)
             return
-        seats = await seats_from_text(interaction, players)
+        assert interaction.channel_id is not None
+        await self.lobbies.require_no_game(interaction.channel_id)
+        tokens = split_names(players)
+        if not MIN_PLAYERS <= len(tokens) <= MAX_PLAYERS:
+            raise RuleViolation(
+                f"A Totem game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(tokens)}."
+            )
+        await interaction.response.defer()  # looking members up may take a moment
+        seats = await seats_from_tokens(interaction, tokens)
         game = await self.lobbies.start_game(
             interaction, options, seats, Caller.of(interaction).user_id
         )
-        await interaction.response.send_message(started_text(game), allowed_mentions=NO_PINGS)
+        await interaction.followup.send(started_text(game), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="guest", description="Seat a guest without Discord in the lobby")
     @app_commands.describe(name="The guest's name, as it will appear in the game")
     async def guest(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 32]
     ) -> None:
-        assert interaction.channel_id is not None
-        lobby = await self.lobbies.current(interaction.channel_id)
-        self.lobbies.require_host(interaction, lobby)
-        await self.lobbies.change(interaction, with_seat(lobby, Seat(name, guest_name=name)))
+        seat = Seat(name.strip(), guest_name=name.strip())
+        await self.lobbies.change(interaction, lambda lobby: with_seat(lobby, seat), host_only=True)
 
     @app_commands.command(name="seats", description="Set the lobby's seat order (= turn order)")
-    @app_commands.describe(order="Every seated player once, in the new order: mentions or names")
+    @app_commands.describe(
+        order="Every seated player once, in the new order: mentions or names (quote spaces)"
+    )
     async def seats(self, interaction: discord.Interaction, order: str) -> None:
-        assert interaction.channel_id is not None
-        lobby = await self.lobbies.current(interaction.channel_id)
-        self.lobbies.require_host(interaction, lobby)
-        tokens = [m.group(1) or m.group(2) or m.group(3) for m in PLAYER_TOKEN.finditer(order)]
-        await self.lobbies.change(interaction, reordered(lobby, tokens))
+        tokens = [user_id or name for user_id, name in split_names(order)]
+        await self.lobbies.change(
+            interaction, lambda lobby: reordered(lobby, tokens), host_only=True
+        )
 
     @app_commands.command(name="shuffle", description="Shuffle the lobby's seat order")
     async def shuffle(self, interaction: discord.Interaction) -> None:
-        assert interaction.channel_id is not None
-        lobby = await self.lobbies.current(interaction.channel_id)
-        self.lobbies.require_host(interaction, lobby)
-        await self.lobbies.change(interaction, shuffled(lobby, self.lobbies.chance))
+        chance = self.lobbies.chance
+        await self.lobbies.change(
+            interaction, lambda lobby: shuffled(lobby, chance), host_only=True
+        )
 
     @app_commands.command(name="start", description="Start the lobby's game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        assert interaction.channel_id is not None
-        await self.lobbies.start(interaction, await self.lobbies.current(interaction.channel_id))
+        await self.lobbies.start(interaction)
+
+    @app_commands.command(name="cancel", description="Close the lobby without a game (host only)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.lobbies.cancel(interaction)
 
     @app_commands.command(name="status", description="Show the ring: every totem's life now")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -114,16 +125,20 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     ) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table(interaction.channel_id)
-        records = await self.recorder.service.store.events(table.game.id, newest=count)
-        lines = [
+        records = await self.recorder.service.history(table.game.id, newest=count)
+        entries = [
             f"`#{record.seq}` {_when(record.recorded_at)} <@{record.recorded_by}>: "
             f"{escape(format_request(record.request), limit=120)}\n"
             f"    {changes_text(record.changes)[:300]}"
             for record in records
         ]
-        text = "\n".join(lines) or "Nothing has been recorded yet."
+        text = ""
+        for entry in reversed(entries):  # the newest entries first, while they fit
+            if len(entry) + len(text) + 1 > MAX_CONTENT:
+                break
+            text = f"{entry}\n{text}" if text else entry
         await interaction.response.send_message(
-            text[:2000], ephemeral=True, allowed_mentions=NO_PINGS
+            text or "Nothing has been recorded yet.", ephemeral=True, allowed_mentions=NO_PINGS
         )
 
     @app_commands.command(name="end", description="Abandon this channel's game (host or admin)")
@@ -132,12 +147,12 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         table = await self.recorder.table(interaction.channel_id)
         if not table.may_manage(Caller.of(interaction)):
             raise RuleViolation("Only the game's host or an admin can end the game.")
-        await self.recorder.service.end(str(interaction.channel_id))
+        game = await self.recorder.service.end(str(interaction.channel_id))
+        who = escape(interaction.user.display_name)
         await interaction.response.send_message(
-            f"The game was ended by {escape(interaction.user.display_name)}; "
-            "a new one can start here.",
-            allowed_mentions=NO_PINGS,
+            f"The game was ended by {who}; a new one can start here.", allowed_mentions=NO_PINGS
         )
+        await self.recorder.status.retire(game, note=f"Game ended by {who}")
 
 
 def _when(recorded_at: str) -> str:
@@ -147,21 +162,21 @@ def _when(recorded_at: str) -> str:
         return recorded_at
 
 
-async def seats_from_text(interaction: discord.Interaction, text: str) -> list[Seat]:
-    """Seats from mentions and guest names, in order."""
-    seats: list[Seat] = []
-    for match in PLAYER_TOKEN.finditer(text):
-        user_id, quoted, word = match.groups()
-        if user_id is None:
-            name = (quoted or word or "").strip()
-            seats.append(Seat(display_name=name[:32], guest_name=name[:32]))
-            continue
-        if any(seat.user_id == user_id for seat in seats):
-            raise RuleViolation("Each member can take only one seat.")
-        seats.append(
-            Seat(display_name=await _display_name(interaction, int(user_id)), user_id=user_id)
-        )
-    return seats
+async def seats_from_tokens(
+    interaction: discord.Interaction, tokens: list[tuple[str | None, str]]
+) -> list[Seat]:
+    """Seats from mentions and guest names, in order; members are looked up together."""
+    members = [user_id for user_id, _name in tokens if user_id is not None]
+    if len(set(members)) != len(members):
+        raise RuleViolation("Each member can take only one seat.")
+    names = await asyncio.gather(*(_display_name(interaction, int(uid)) for uid in members))
+    display = dict(zip(members, names, strict=True))
+    return [
+        Seat(display_name=display[user_id], user_id=user_id)
+        if user_id is not None
+        else Seat(display_name=name[:32], guest_name=name[:32])
+        for user_id, name in tokens
+    ]
 
 
 async def _display_name(interaction: discord.Interaction, user_id: int) -> str:

@@ -1,0 +1,302 @@
+"""`totembot bench`: the cost of a request against the cost of one durable commit.
+
+Everything runs on fresh temporary databases with the bot's own SQLite settings. Figures are
+printed, never asserted: compare runs on the same machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from totembot.phrases import parse_line, parse_setup
+from totembot.render.embed import status_embed
+from totembot.rules import Request, apply, new_game
+from totembot.service import GameService
+from totembot.store import GameStore, NewGame, Seat
+
+REPO = Path(__file__).resolve().parents[1]
+SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
+# A cycle of requests that never ends a game: damage, gains, combat, locks and turns.
+CYCLE = [
+    "Ann: deal 2 to Bob",
+    "Bob: Cid gains 2 via Cid-Dan",
+    "Cid: attack Dan-Ann for 3 hitting Dan",
+    "Dan: lock left",
+    "Ann: deal 1 to Cid via left",
+    "Dan: unlock left",
+    "next",
+]
+BENCH_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
+
+
+@dataclass
+class Plan:
+    floor_commits: int
+    requests: int
+    game_counts: tuple[int, ...]
+    burst_requests: int
+    burst_games: int
+    burst_seconds: float
+    finished_games: int
+    active_games: int
+
+
+FULL = Plan(2000, 3000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000)
+QUICK = Plan(300, 600, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def new_games(count: int, prefix: str, shown: bool = False) -> list[NewGame]:
+    config = parse_setup(SETUP)
+    initial = new_game(config)
+    seats = tuple(Seat(display_name=name) for name in config.players)
+    return [
+        NewGame(
+            channel_id=f"{prefix}{index}",
+            host="bench",
+            config=config,
+            initial=initial,
+            seats=seats,
+            created_at="2026-01-01T00:00:00+00:00",
+            status_message_id="1" if shown else None,
+        )
+        for index in range(count)
+    ]
+
+
+async def timed(step: Callable[[], Awaitable[Any]]) -> float:
+    started = time.perf_counter()
+    await step()
+    return time.perf_counter() - started
+
+
+async def measure_floor(folder: Path, count: int) -> list[float]:
+    """One transaction appending one event row, committed."""
+    store = await GameStore.open(folder / "floor.sqlite3")
+    try:
+        await store.create_games(new_games(1, "floor-"))
+        durations = []
+        for seq in range(1, count + 1):
+            started = time.perf_counter()
+            await store.floor_commit(1, seq, "now")
+            durations.append(time.perf_counter() - started)
+        return durations
+    finally:
+        await store.close()
+
+
+async def measure_requests(folder: Path, games: int, count: int) -> tuple[list[float], float]:
+    """Phrase parsed, rules checked and applied, event and snapshot committed, embed rendered."""
+    store = await GameStore.open(folder / f"requests-{games}.sqlite3")
+    service = GameService(store)
+    await store.create_games(new_games(games, "table-"))
+    latencies: list[float] = []
+    started = time.perf_counter()
+    try:
+        for index in range(count):
+            channel = f"table-{index % games}"
+            text = CYCLE[(index // games) % len(CYCLE)]
+
+            async def one(channel: str = channel, text: str = text) -> None:
+                parsed = parse_line(text)
+                assert parsed is not None
+                recorded = await service.record(channel, parsed.request(host=True), "bench")
+                status_embed(recorded.state)
+
+            latencies.append(await timed(one))
+        total = time.perf_counter() - started
+    finally:
+        await store.close()
+    return latencies, count / total
+
+
+async def measure_discord_calls(folder: Path, plan: Plan) -> float | None:
+    """API calls per request for a burst through the bot and the tests' Discord stand-in."""
+    standin_file = REPO / "tests" / "e2e" / "standin.py"
+    if not standin_file.exists():
+        return None
+    sys.path.insert(0, str(REPO))
+    import discord
+
+    from tests.e2e.standin import StandIn
+    from totembot.bot.runner import close_bot, open_bot, point_at
+    from totembot.settings import Settings
+
+    fake = StandIn()
+    await fake.start()
+    guild, users = 10, list(range(101, 105))
+    fake.add_guild(guild)
+    for game in range(plan.burst_games):
+        fake.add_channel(guild, 1000 + game, f"table-{game}")
+    for user in users:
+        fake.add_member(guild, user, f"player{user}", display_name=f"P{user}")
+    settings = Settings(
+        DISCORD_TOKEN=BENCH_TOKEN,
+        TOTEMBOT_DATABASE=str(folder / "discord.sqlite3"),
+        DISCORD_API_BASE=fake.api_base,
+        DISCORD_GATEWAY_URL=fake.gateway_url,
+    )
+    point_at(settings)
+    bot = await open_bot(settings)
+    try:
+        await bot.login(BENCH_TOKEN)
+        runner = asyncio.create_task(bot.connect())
+        bot.tree.copy_global_to(guild=discord.Object(id=guild))
+        await bot.tree.sync(guild=discord.Object(id=guild))
+        await fake.wait_ready()
+        mentions = " ".join(f"<@{user}>" for user in users)
+        for game in range(plan.burst_games):
+            await fake.slash(users[0], 1000 + game, "totem new", {"players": mentions})
+        await asyncio.sleep(settings.status_interval + 0.5)
+        before = len(fake.calls)
+        gap = plan.burst_seconds / plan.burst_requests
+        pending = []
+        for index in range(plan.burst_requests):
+            channel = 1000 + index % plan.burst_games
+            pending.append(
+                asyncio.create_task(
+                    fake.slash(users[1], channel, "do", {"text": f"deal 1 to P{users[2]}"})
+                )
+            )
+            await asyncio.sleep(gap)
+        await asyncio.gather(*pending)
+        await bot.statuses.flush()
+        await asyncio.sleep(settings.status_interval + 0.5)
+        await bot.statuses.flush()
+        calls = len(fake.calls) - before
+        runner.cancel()
+        return calls / plan.burst_requests
+    finally:
+        await close_bot(bot)
+        await fake.stop()
+
+
+async def measure_startup(folder: Path, plan: Plan) -> tuple[float | None, float | None]:
+    """Seconds from `totembot run` to ready, and its peak RSS, with a full database."""
+    standin_file = REPO / "tests" / "e2e" / "standin.py"
+    if not standin_file.exists():
+        return None, None
+    sys.path.insert(0, str(REPO))
+    from tests.e2e.standin import StandIn
+
+    path = folder / "startup.sqlite3"
+    store = await GameStore.open(path)
+    finished_state = apply(new_game(parse_setup(SETUP)), _win())[0]
+    finished = [
+        replace(game, initial=finished_state) for game in new_games(plan.finished_games, "old-")
+    ]
+    await store.create_games(finished, status="finished")
+    await store.create_games(new_games(plan.active_games, "live-", shown=True))
+    await store.close()
+    fake = StandIn()
+    await fake.start()
+    fake.add_guild(10)
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))},
+        "DISCORD_TOKEN": BENCH_TOKEN,
+        "TOTEMBOT_DATABASE": str(path),
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+    }
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "totembot", "run"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        await fake.wait_ready(timeout=60)
+        elapsed = time.perf_counter() - started
+        await asyncio.sleep(0.5)
+        rss = peak_rss_mb(process.pid)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(process.wait, 30)
+        await fake.stop()
+    return elapsed, rss
+
+
+def _win() -> Request:
+    parsed = parse_line("Ann: win")
+    assert parsed is not None
+    return parsed.request(host=True)
+
+
+def peak_rss_mb(pid: int) -> float | None:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return None
+
+
+async def run_bench(plan: Plan) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="totembot-bench-") as tmp:
+        folder = Path(tmp)
+        floor = await measure_floor(folder, plan.floor_commits)
+        per_games: dict[str, float] = {}
+        request_latencies: list[float] = []
+        for games in plan.game_counts:
+            latencies, rate = await measure_requests(folder, games, plan.requests)
+            per_games[str(games)] = round(rate, 1)
+            if games == max(plan.game_counts):
+                request_latencies = latencies
+        calls = await measure_discord_calls(folder, plan)
+        startup, rss = await measure_startup(folder, plan)
+    floor_ms = statistics.median(floor) * 1000
+    p50 = statistics.median(request_latencies) * 1000
+    return {
+        "floor_ms": round(floor_ms, 3),
+        "request_ms_p50": round(p50, 3),
+        "request_ms_p99": round(percentile(request_latencies, 0.99) * 1000, 3),
+        "ratio": round(p50 / floor_ms, 3),
+        "requests_per_s": per_games,
+        "api_calls_per_request": None if calls is None else round(calls, 3),
+        "startup_s": None if startup is None else round(startup, 3),
+        "rss_mb": None if rss is None else round(rss, 1),
+    }
+
+
+def describe(figures: dict[str, Any], plan: Plan) -> str:
+    rates = ", ".join(
+        f"{games} games: {rate}/s" for games, rate in figures["requests_per_s"].items()
+    )
+    return "\n".join(
+        [
+            f"floor (one event row committed): {figures['floor_ms']} ms (median)",
+            f"request (parse, rules, commit, render) with {max(plan.game_counts)} games: "
+            f"p50 {figures['request_ms_p50']} ms, p99 {figures['request_ms_p99']} ms",
+            f"ratio request/floor: {figures['ratio']}",
+            f"requests per second: {rates}",
+            f"Discord API calls per request: {figures['api_calls_per_request']}",
+            f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
+            f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",
+        ]
+    )
+
+
+def main(quick: bool, as_json: bool) -> int:
+    plan = QUICK if quick else FULL
+    figures = asyncio.run(run_bench(plan))
+    print(json.dumps(figures) if as_json else describe(figures, plan))
+    return 0

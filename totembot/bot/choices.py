@@ -1,0 +1,83 @@
+"""Autocomplete: the players still in, and the totems legal for a request with their life."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from totembot.bot.access import Caller, Table
+from totembot.bot.recording import recorder_of
+from totembot.rules import RuleViolation
+from totembot.rules.options import totem_choices
+
+MAX_CHOICES = 25
+Choices = list[app_commands.Choice[str]]
+Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]
+
+
+async def _table(interaction: discord.Interaction) -> Table | None:
+    if interaction.channel_id is None:
+        return None
+    try:
+        return await recorder_of(interaction).table(interaction.channel_id)
+    except RuleViolation:
+        return None
+
+
+def focused_option(interaction: discord.Interaction) -> str | None:
+    """The name of the option being typed in an autocomplete interaction."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    pending: list[Any] = list(data.get("options", []))
+    while pending:
+        option = pending.pop()
+        if option.get("focused"):
+            return str(option.get("name"))
+        pending += option.get("options", [])
+    return None
+
+
+async def players_in(interaction: discord.Interaction, current: str) -> Choices:
+    """Players still in the game whose name matches what has been typed."""
+    table = await _table(interaction)
+    if table is None:
+        return []
+    choices = []
+    for seat, player in enumerate(table.game.state.players):
+        label = table.label_of(seat)
+        if player.is_in and current.casefold() in label.casefold():
+            choices.append(app_commands.Choice(name=label[:100], value=player.name))
+    return choices[:MAX_CHOICES]
+
+
+async def other_players_in(interaction: discord.Interaction, current: str) -> Choices:
+    """Players still in, except the caller (whom one does not attack)."""
+    table = await _table(interaction)
+    own = table.name_of(Caller.of(interaction).user_id) if table else None
+    return [choice for choice in await players_in(interaction, current) if choice.value != own]
+
+
+def legal_totems(kind: str) -> Autocomplete:
+    """Autocomplete for the totem options of a request of `kind`."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> Choices:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        namespace = interaction.namespace
+        speaker = table.name_of(Caller.of(interaction).user_id)
+        target = getattr(namespace, "player", None) or getattr(namespace, "hitting", None)
+        target = table.player_named(target) if target else None
+        counting = focused_option(interaction) == "counting"
+        choices = totem_choices(table.game.state, kind, speaker, target, counting=counting)
+        if kind == "attack" and target:
+            choices = [c for c in choices if target.casefold() in c.name.casefold().split("-")]
+        return [
+            app_commands.Choice(name=choice.label[:100], value=choice.name)
+            for choice in choices
+            if current.casefold() in choice.label.casefold()
+        ][:MAX_CHOICES]
+
+    return complete
