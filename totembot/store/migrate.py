@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from importlib import resources
 
 import aiosqlite
@@ -23,6 +24,21 @@ def migrations() -> list[tuple[int, str]]:
 LATEST = migrations()[-1][0]
 
 
+def split_statements(sql: str) -> list[str]:
+    """The statements of a script, keeping a trigger's body (with its `;`s) whole."""
+    statements: list[str] = []
+    pending = ""
+    for part in sql.split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip(" \n;"):
+        statements.append(pending.strip().rstrip(";") + ";")
+    return statements
+
+
 async def schema_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
@@ -35,7 +51,7 @@ async def migrate(db: aiosqlite.Connection, up_to: int | None = None) -> int:
     for number, sql in migrations():
         if number <= current or (up_to is not None and number > up_to):
             continue
-        statements = [part.strip() for part in sql.split(";") if part.strip()]
+        statements = split_statements(sql)
         await db.execute("BEGIN IMMEDIATE")
         try:
             for statement in statements:

@@ -186,41 +186,38 @@ class GameStore:
         record: EventRecord,
         state: GameState,
     ) -> int:
-        """Append one event and the new snapshot in one transaction; returns the new version.
+        """Append one event with the new snapshot; returns the new version.
 
-        Raises StaleState, writing nothing, when the game moved on since `expected_version`.
+        One INSERT, and so one transaction: database triggers (migration 0005) check the
+        version and move the game's snapshot, version and status forward with it. Raises
+        StaleState, writing nothing, when the game moved on since `expected_version`.
         """
         new_version = expected_version + 1
-        finished = state.status == "finished"
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET version = ?, snapshot = ?, status = ?, finished_at = ? "
-                "WHERE id = ? AND version = ? AND status != 'abandoned'",
-                (
-                    new_version,
-                    state.model_dump_json(),
-                    "finished" if finished else "active",
-                    record.recorded_at if finished else None,
-                    game_id,
-                    expected_version,
-                ),
-            )
-            if cursor.rowcount != 1:
-                raise StaleState(
-                    "The game changed while this request was being checked: please send it again."
+        status = "finished" if state.status == "finished" else "active"
+        try:
+            async with self._write:
+                await self._db.execute(
+                    "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, "
+                    "changes, snapshot, game_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        new_version,
+                        record.recorded_at,
+                        record.recorded_by,
+                        record.request.model_dump_json(),
+                        EVENTS.dump_json(record.changes).decode(),
+                        state.model_dump_json(),
+                        status,
+                    ),
                 )
-            await db.execute(
-                "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    new_version,
-                    record.recorded_at,
-                    record.recorded_by,
-                    record.request.model_dump_json(),
-                    EVENTS.dump_json(record.changes).decode(),
-                ),
-            )
+        except sqlite3.IntegrityError as error:
+            if "game ended" in str(error):
+                raise StoreError(
+                    "This game has been ended: nothing more can be recorded."
+                ) from error
+            raise StaleState(
+                "The game changed while this request was being checked: please send it again."
+            ) from error
         return new_version
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
@@ -228,8 +225,8 @@ class GameStore:
 
         Only the benchmark calls this, to measure the floor that a real request is compared to.
         """
-        async with self._transaction() as db:
-            await db.execute(
+        async with self._write:
+            await self._db.execute(
                 "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
                 "VALUES (?, ?, ?, 'bench', '{}', '[]')",
                 (game_id, seq, at),
