@@ -160,3 +160,17 @@ async def test_after_a_kill_and_restart_the_status_shows_the_stored_state(
     await slow_bot.restart(signal.SIGKILL)
     status = await wait_status(standin, "└ Bob-Cid: ♥ 13")
     assert status["embeds"][0]["description"] == (await the_ring_now(standin))["description"]
+
+
+async def test_the_board_command_posts_a_picture_of_the_ring(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, TABLE, "totem new", PLAYERS)
+    await standin.slash(ANN, TABLE, "do", {"text": "deal 3 to Bob"})
+    board = await standin.slash(BOB, TABLE, "totem board")
+    assert not board.ephemeral
+    message = standin.message(board.message_id or 0) or {}
+    [attachment] = message.get("attachments", [])
+    assert attachment["filename"] == "totem-board.png"
+    assert attachment["content_type"] == "image/png"
+    assert attachment["size"] > 10_000  # a real picture, not an empty file

@@ -9,6 +9,9 @@ from totembot.rules.lookup import pool_name
 from totembot.rules.state import GameState
 
 ACTIVE_COLOUR = 0x2ECC71
+MAX_DESCRIPTION = 4096
+MAX_FIELD = 1024
+COMMANDERS_SHOWN = 3  # per totem, the highest tallies; the rest are counted
 FINISHED_COLOUR = 0x95A5A6
 OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
 
@@ -42,9 +45,10 @@ def _totem_line(state: GameState, index: int) -> str:
     parts = [f"♥ {pool.life}"]
     if pool.poison:
         parts.append(f"☠ {pool.poison}")
-    parts += [
-        f"⚔ {escape(commander)} {damage}" for commander, damage in pool.commander_damage.items()
-    ]
+    tallies = sorted(pool.commander_damage.items(), key=lambda item: -item[1])
+    parts += [f"⚔ {escape(commander)} {damage}" for commander, damage in tallies[:COMMANDERS_SHOWN]]
+    if len(tallies) > COMMANDERS_SHOWN:
+        parts.append(f"⚔ +{len(tallies) - COMMANDERS_SHOWN} more")
     if pool.locked:
         parts.append("🔒")
     name = escape(pool_name(state, index), limit=90)
@@ -62,6 +66,20 @@ def _footer(state: GameState) -> str:
     return "Totem · " + " · ".join(words)
 
 
+def _fitted(lines: list[str], limit: int) -> str:
+    """As many whole lines as fit in Discord's limit, then how many were left out."""
+    kept: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        reserve = 0 if index == len(lines) - 1 else 24  # room for the "… N more lines" note
+        if used + len(line) + 1 + reserve > limit:
+            kept.append(f"… {len(lines) - index} more lines")
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(kept)
+
+
 def status_embed(state: GameState) -> dict[str, Any]:
     """The ring: each player, then the totem they share with the next player."""
     lines: list[str] = []
@@ -70,21 +88,17 @@ def status_embed(state: GameState) -> dict[str, Any]:
         lines.append(_totem_line(state, seat))
     embed: dict[str, Any] = {
         "title": _headline(state),
-        "description": "\n".join(lines),
+        "description": _fitted(lines, MAX_DESCRIPTION),
         "color": FINISHED_COLOUR if state.finished else ACTIVE_COLOUR,
         "footer": {"text": _footer(state)},
     }
     if state.pending:
+        waiting = [
+            f"#{p.id}: {escape(p.payer)} pays {p.amount} from "
+            f"{escape(pool_name(state, p.pool), limit=90)}, if {escape(p.awaiting)} approves"
+            for p in state.pending
+        ]
         embed["fields"] = [
-            {
-                "name": "Waiting for consent",
-                "value": "\n".join(
-                    f"#{p.id}: {escape(p.payer)} pays {p.amount} from "
-                    f"{escape(pool_name(state, p.pool), limit=90)}, "
-                    f"if {escape(p.awaiting)} approves"
-                    for p in state.pending
-                ),
-                "inline": False,
-            }
+            {"name": "Waiting for consent", "value": _fitted(waiting, MAX_FIELD), "inline": False}
         ]
     return embed

@@ -11,7 +11,8 @@ MAX_NAME = 40
 
 def escape(text: str, limit: int = MAX_NAME) -> str:
     """Escape markdown, defuse mentions (@everyone, <@id>) and clip very long text."""
-    text = "".join(char for char in text if char.isprintable())
+    text = "".join(char if char.isprintable() else " " if char.isspace() else "" for char in text)
+    text = text or "?"
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     text = LINE_START.sub(r"\\\1", MARKDOWN.sub(r"\\\1", text))

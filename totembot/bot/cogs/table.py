@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from datetime import datetime
 
 import discord
@@ -14,6 +15,7 @@ from totembot.bot.lobby import Lobbies, reordered, shuffled, started_text, with_
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text
 from totembot.phrases import format_request
+from totembot.render.board import board_png
 from totembot.render.embed import status_embed
 from totembot.render.markdown import escape
 from totembot.rules import RuleViolation
@@ -115,6 +117,15 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         table = await self.recorder.table(interaction.channel_id)
         embed = discord.Embed.from_dict(status_embed(table.game.state))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="board", description="Post a picture of the ring")
+    async def board(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        table = await self.recorder.table(interaction.channel_id)
+        await interaction.response.defer()  # drawing takes a moment
+        png = await asyncio.to_thread(board_png, table.game.state)
+        picture = discord.File(io.BytesIO(png), filename="totem-board.png")
+        await interaction.followup.send(file=picture, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="history", description="The latest changes, who recorded them, when")
     @app_commands.describe(count="How many of the latest changes to show (default 10)")
