@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,7 +23,6 @@ PRAGMAS = (
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
     "PRAGMA foreign_keys = ON",
-    "PRAGMA busy_timeout = 5000",
 )
 
 
@@ -125,7 +125,7 @@ class GameStore:
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> GameStore:
+    async def open(cls, path: str | Path, busy_timeout_ms: int = 5000) -> GameStore:
         """Open (creating if needed) and migrate the database; the caller closes it."""
         folder = Path(path).parent
         if str(path) != ":memory:" and not folder.is_dir():
@@ -138,6 +138,7 @@ class GameStore:
         try:
             for pragma in PRAGMAS:
                 await db.execute(pragma)
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await migrate(db)
         except sqlite3.Error as error:
             await db.close()
@@ -151,15 +152,28 @@ class GameStore:
         await self._db.close()
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _writing(self) -> AsyncIterator[None]:
+        """One writer at a time on this connection; SQLite's failures become clear sentences."""
         async with self._write:
+            try:
+                yield
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.DatabaseError as error:
+                raise storage_problem(error) from error
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._writing():
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def create_game(self, game: NewGame) -> StoredGame:
         """Insert a game with its seats and opening snapshot; one active game per channel.
@@ -195,7 +209,7 @@ class GameStore:
         new_version = expected_version + 1
         status = "finished" if state.status == "finished" else "active"
         try:
-            async with self._write:
+            async with self._writing():
                 await self._db.execute(
                     "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, "
                     "changes, snapshot, game_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -225,7 +239,7 @@ class GameStore:
 
         Only the benchmark calls this, to measure the floor that a real request is compared to.
         """
-        async with self._write:
+        async with self._writing():
             await self._db.execute(
                 "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
                 "VALUES (?, ?, ?, 'bench', '{}', '[]')",
@@ -425,6 +439,23 @@ async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> 
         ],
     )
     return game_id
+
+
+def storage_problem(error: sqlite3.DatabaseError) -> StoreError:
+    """The sentence a user sees when the database refuses a write."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return StoreError(
+            "The database is busy (another program is writing to it): nothing was recorded, "
+            "please try again."
+        )
+    if "readonly" in text or "read-only" in text:
+        return StoreError(
+            "The database is read-only, so nothing was recorded: check the file's permissions."
+        )
+    if "full" in text:
+        return StoreError("The disk is full, so nothing was recorded: free some space.")
+    return StoreError(f"The database could not be written ({error}): nothing was recorded.")
 
 
 def _game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:

@@ -1,0 +1,161 @@
+"""The database failing under the service: a clear sentence, and no lost or half-written game."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import assert_every_game_rebuilds
+from totembot.phrases import parse_line, parse_setup
+from totembot.rules import Request
+from totembot.service import GameService, NoGame
+from totembot.store import EventRecord, GameStore, StoreError
+
+SETUP = "game totem players: Ann, Bob, Cid"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def request(line: str) -> Request:
+    parsed = parse_line(line)
+    assert parsed is not None
+    return parsed.request(host=True)
+
+
+async def opened(path: Path) -> tuple[GameStore, GameService, int]:
+    store = await GameStore.open(path, busy_timeout_ms=100)
+    service = GameService(store)
+    game = await service.start("table", "host", parse_setup(SETUP))
+    await service.record("table", request("Ann: deal 3 to Bob"), "tester")
+    return store, service, game.id
+
+
+async def assert_unchanged_then_recovers(store: GameStore, service: GameService, game: int) -> None:
+    stored = await store.load(game)
+    assert (stored.version, stored.state.pools[1].life) == (1, 17)
+    assert len(await store.events(game)) == 1
+    recorded = await service.record("table", request("Ann: deal 2 to Bob"), "tester")
+    assert (recorded.version, recorded.state.pools[1].life) == (2, 15)
+    assert await assert_every_game_rebuilds(store) == 1
+
+
+async def test_a_database_locked_by_another_program_refuses_clearly_then_recovers(
+    tmp_path: Path,
+) -> None:
+    store, service, game = await opened(tmp_path / "db.sqlite3")
+    other = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="The database is busy .* nothing was recorded"):
+            await service.record("table", request("Ann: deal 5 to Bob"), "tester")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    try:
+        await assert_unchanged_then_recovers(store, service, game)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(
+    ("pragma", "undo", "message"),
+    [
+        ("PRAGMA query_only = 1", "PRAGMA query_only = 0", "The database is read-only"),
+        (
+            "PRAGMA max_page_count = {pages}",
+            "PRAGMA max_page_count = 1073741823",
+            "The disk is full, so nothing was recorded",
+        ),
+    ],
+    ids=["read-only", "out-of-space"],
+)
+async def test_a_read_only_or_full_database_refuses_clearly_then_recovers(
+    tmp_path: Path, pragma: str, undo: str, message: str
+) -> None:
+    store, service, game = await opened(tmp_path / "db.sqlite3")
+    db = store._db  # fault injection: make this connection's writes fail
+    async with db.execute("PRAGMA page_count") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    await db.execute(pragma.format(pages=row[0]))
+    try:
+        with pytest.raises(StoreError, match=message):
+            for amount in range(1, 200):  # until the last free page is used up
+                await service.record("table", request(f"Bob: Ann gains {amount} via Cid-Ann"), "t")
+                await service.record("table", request("undo"), "t")
+    finally:
+        await db.execute(undo)
+    try:
+        stored = await store.load(game)
+        assert await assert_every_game_rebuilds(store) == 1
+        recorded = await service.record("table", request("next"), "tester")
+        assert recorded.version == stored.version + 1
+    finally:
+        await store.close()
+
+
+async def test_a_request_arriving_while_the_game_is_being_ended_is_refused_or_done_before(
+    tmp_path: Path,
+) -> None:
+    store, service, game = await opened(tmp_path / "db.sqlite3")
+    try:
+        results = await asyncio.gather(
+            service.end("table"),
+            service.record("table", request("Ann: deal 2 to Bob"), "tester"),
+            return_exceptions=True,
+        )
+        assert not isinstance(results[0], BaseException)
+        assert isinstance(results[1], NoGame)
+        assert (await store.load(game)).status == "abandoned"
+        assert len(await store.events(game)) == 1
+    finally:
+        await store.close()
+
+
+async def test_the_database_itself_refuses_an_event_for_an_ended_game(tmp_path: Path) -> None:
+    store, service, game = await opened(tmp_path / "db.sqlite3")
+    stale = await store.load(game)
+    await service.end("table")
+    record = EventRecord(2, "now", "tester", request("next"), [])
+    try:
+        with pytest.raises(StoreError, match="This game has been ended"):
+            await store.append(game, stale.version, record, stale.state)
+        assert len(await store.events(game)) == 1
+    finally:
+        await store.close()
+
+
+def test_the_console_answers_a_locked_database_with_a_sentence_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "table.sqlite3"
+    subprocess.run(
+        [sys.executable, "-m", "totembot", "console", "--db", str(db)],
+        input=f"{SETUP}\n",
+        text=True,
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+    )
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "totembot", "console", "--db", str(db), "--json"],
+            input="Ann: deal 3 to Bob\n",
+            text=True,
+            capture_output=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert "Traceback" not in result.stderr
+    assert result.returncode in (0, 2)
+    said = result.stdout + result.stderr
+    assert "busy" in said
