@@ -98,8 +98,8 @@ class BotProcess:
         await self.start()
 
 
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
+async def started_standin() -> StandIn:
+    """A stand-in with one guild, two channels and the cast of the tests."""
     fake = StandIn()
     await fake.start()
     fake.add_guild(GUILD, "Game night", owner_id=ADMIN)
@@ -109,6 +109,19 @@ async def standin() -> AsyncIterator[StandIn]:
         fake.add_member(GUILD, user_id, name.lower(), display_name=name)
     fake.add_member(GUILD, ADMIN, "admin", display_name="Ada Admin", permissions=MANAGE_GUILD)
     fake.add_member(GUILD, SPECTATOR, "watcher", display_name="Watcher")
+    return fake
+
+
+async def started_bot(standin: StandIn, workdir: Path) -> BotProcess:
+    process = BotProcess(standin, workdir)
+    await process.sync()
+    await process.start()
+    return process
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    fake = await started_standin()
     try:
         yield fake
     finally:
@@ -117,9 +130,7 @@ async def standin() -> AsyncIterator[StandIn]:
 
 @pytest.fixture
 async def bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(standin, tmp_path)
-    await process.sync()
-    await process.start()
+    process = await started_bot(standin, tmp_path)
     try:
         yield process
     finally:

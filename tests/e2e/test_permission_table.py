@@ -1,0 +1,135 @@
+"""Every command against every kind of caller: exactly the intended ones succeed.
+
+Each case plays on a fresh channel with a fresh game: Ann (the host) and Bob are in, Cid has
+conceded, Gus is a guest without Discord. The admin (Manage Server) and the bot's owner are
+not seated; the spectator is a plain member.
+"""
+
+from __future__ import annotations
+
+import itertools
+import signal
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.conftest import (
+    ADMIN,
+    ANN,
+    BOB,
+    CID,
+    GUILD,
+    SPECTATOR,
+    BotProcess,
+    started_bot,
+    started_standin,
+)
+from tests.e2e.standin import Reply, StandIn
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+OWNER = 1  # the application's owner in the stand-in
+CALLERS = {
+    "spectator": SPECTATOR,
+    "player in": BOB,
+    "player out": CID,
+    "game host": ANN,
+    "admin": ADMIN,
+    "bot owner": OWNER,
+}
+EVERYONE = set(CALLERS)
+SEATED_IN = {"player in", "game host"}
+MANAGERS = {"game host", "admin"}
+LOOK = {"totem status", "totem history", "totem board"}
+
+# command, options, set-up lines (recorded by the host before the call), who succeeds
+CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
+    ("damage", {"player": "Gus", "amount": 1, "totem": "Cid-Gus"}, [], SEATED_IN),
+    ("lose", {"amount": 1, "totem": "left"}, [], SEATED_IN),
+    ("lose", {"amount": 1, "player": "Gus", "totem": "Cid-Gus"}, [], SEATED_IN | MANAGERS),
+    ("gain", {"amount": 1, "totem": "left"}, [], SEATED_IN),
+    ("pay", {"amount": 1, "totem": "left"}, [], SEATED_IN),
+    ("set-life", {"player": "Gus", "value": 15, "totem": "Cid-Gus"}, [], SEATED_IN | MANAGERS),
+    ("halve", {"player": "Gus", "totem": "Cid-Gus"}, [], SEATED_IN | MANAGERS),
+    ("attack", {"totem": "Cid-Gus", "amount": 1, "hitting": "Gus"}, [], SEATED_IN),
+    ("poison", {"player": "Gus", "amount": 1, "totem": "Cid-Gus"}, [], SEATED_IN),
+    ("lock", {"totem": "left"}, [], SEATED_IN),
+    ("unlock", {"totem": "left"}, ["Ann: lock left", "Bob: lock left"], SEATED_IN),
+    ("concede", {}, [], SEATED_IN),
+    ("win", {}, [], SEATED_IN),
+    ("eliminate", {"player": "Gus"}, [], SEATED_IN | MANAGERS),
+    ("next", {}, [], SEATED_IN | MANAGERS),
+    ("undo", {}, [], SEATED_IN | MANAGERS),
+    ("do", {"text": "Gus: deal 1 to Bob via Bob-Cid"}, [], SEATED_IN | MANAGERS),
+    ("do", {"text": "Bob: concede"}, [], {"player in"} | MANAGERS),
+    ("totem status", {}, [], EVERYONE),
+    ("totem history", {}, [], EVERYONE),
+    ("totem board", {}, [], EVERYONE),
+    ("totem end", {}, [], MANAGERS),
+    ("totem-admin concede", {"player": "Gus"}, [], MANAGERS),
+    ("totem-admin remove", {"player": "Gus"}, [], MANAGERS),
+]
+channels = itertools.count(5000)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> AsyncIterator[tuple[StandIn, BotProcess]]:
+    """One stand-in and one bot for the whole table: each case has its own channel."""
+    fake = await started_standin()
+    fake.followup_grace = 0.05
+    fake.add_member(GUILD, OWNER, "owner", display_name="Owner")
+    workdir = tmp_path_factory.mktemp("permissions")
+    process = await started_bot(fake, workdir)
+    try:
+        yield fake, process
+    finally:
+        await process.stop(signal.SIGKILL)
+        await fake.stop()
+
+
+def succeeded(command: str, reply: Reply) -> bool:
+    if command in LOOK:
+        text = reply.content or ""
+        return bool(reply.embeds or reply.message_id) and not text.startswith(
+            ("There is no game", "You are not")
+        )
+    return not reply.ephemeral and reply.type in (4, 5)
+
+
+async def play_case(
+    standin: StandIn, command: str, options: dict[str, Any], setup: list[str], caller: int
+) -> Reply:
+    channel = next(channels)
+    standin.add_channel(GUILD, channel, f"case-{channel}")
+    await standin.slash(ANN, channel, "totem new", {"players": f"<@{ANN}> <@{BOB}> <@{CID}> Gus"})
+    for line in ["Cid: concede", *setup]:
+        done = await standin.slash(ANN, channel, "do", {"text": line})
+        assert not done.ephemeral, (line, done.content)
+    return await standin.slash(caller, channel, command, options)
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "setup", "allowed"),
+    CASES,
+    ids=[f"{case[0]}-{index}" for index, case in enumerate(CASES)],
+)
+async def test_exactly_the_intended_callers_succeed(
+    shared: tuple[StandIn, BotProcess],
+    command: str,
+    options: dict[str, Any],
+    setup: list[str],
+    allowed: set[str],
+) -> None:
+    standin, _bot = shared
+    outcomes = {}
+    for kind, user in CALLERS.items():
+        reply = await play_case(standin, command, options, setup, user)
+        outcomes[kind] = (succeeded(command, reply), reply.content)
+    assert {kind for kind, (ok, _text) in outcomes.items() if ok} == allowed, outcomes
+    for kind, (ok, text) in outcomes.items():
+        if not ok:
+            assert text and text.endswith("."), (kind, text)  # a refusal is a sentence
