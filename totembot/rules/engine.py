@@ -100,20 +100,15 @@ def _damage(state: GameState, request: Request, intent: Damage) -> Change:
     return change_life(state, pool, target, -intent.amount, "damage", source)
 
 
-def _lose(state: GameState, request: Request, intent: LoseLife) -> Change:
-    check_amount(intent.amount, "life loss")
+def _lose_or_gain(state: GameState, request: Request, intent: LoseLife | GainLife) -> Change:
+    """Life loss or gain, by the speaker's source (or the host's, with no source at all)."""
+    losing = isinstance(intent, LoseLife)
+    check_amount(intent.amount, "life loss" if losing else "life gain")
     source = controller_seat(state, request.actor)
-    target = _life_target(state, source, intent.target, "lose")
+    target = _life_target(state, source, intent.target, "lose" if losing else "gain")
     pool = choose_pool(state, target, source, intent.via)
-    return change_life(state, pool, target, -intent.amount, "loss", source)
-
-
-def _gain(state: GameState, request: Request, intent: GainLife) -> Change:
-    check_amount(intent.amount, "life gain")
-    source = controller_seat(state, request.actor)
-    target = _life_target(state, source, intent.target, "gain")
-    pool = choose_pool(state, target, source, intent.via)
-    return change_life(state, pool, target, intent.amount, "gain", source)
+    delta = -intent.amount if losing else intent.amount
+    return change_life(state, pool, target, delta, "loss" if losing else "gain", source)
 
 
 def _check_payable(state: GameState, seat: int, pool: int, amount: int) -> None:
@@ -365,8 +360,8 @@ Handler = Callable[[GameState, Request, Any], Change]
 
 HANDLERS: dict[str, Handler] = {
     "damage": _damage,
-    "lose": _lose,
-    "gain": _gain,
+    "lose": _lose_or_gain,
+    "gain": _lose_or_gain,
     "pay": _pay,
     "attack": _attack,
     "poison": _poison,

@@ -46,12 +46,13 @@ class ActionsCog(commands.Cog):
     async def _submit(self, interaction: discord.Interaction, intent: Intent) -> None:
         await self.recorder.submit(interaction, intent)
 
-    async def _player(self, interaction: discord.Interaction, text: str | None) -> str | None:
+    async def _player(self, interaction: discord.Interaction, text: str) -> str:
         """A player option as typed (mention, display name or game name) to the game name."""
-        if text is None:
-            return None
         assert interaction.channel_id is not None
         return (await self.recorder.table(interaction.channel_id)).player_named(text)
+
+    async def _maybe_player(self, interaction: discord.Interaction, text: str | None) -> str | None:
+        return None if text is None else await self._player(interaction, text)
 
     @app_commands.command(name="do", description="Record one phrase, e.g. 'deal 3 to Bob via left'")
     @app_commands.describe(
@@ -84,7 +85,6 @@ class ActionsCog(commands.Cog):
         totem: str | None = None,
     ) -> None:
         target = await self._player(interaction, player)
-        assert target is not None
         await self._submit(interaction, Damage(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="lose", description="Record life loss (yours, or another player's)")
@@ -101,7 +101,7 @@ class ActionsCog(commands.Cog):
         player: str | None = None,
         totem: str | None = None,
     ) -> None:
-        target = await self._player(interaction, player)
+        target = await self._maybe_player(interaction, player)
         await self._submit(interaction, LoseLife(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="gain", description="Record life gain (yours, or another player's)")
@@ -118,7 +118,7 @@ class ActionsCog(commands.Cog):
         player: str | None = None,
         totem: str | None = None,
     ) -> None:
-        target = await self._player(interaction, player)
+        target = await self._maybe_player(interaction, player)
         await self._submit(interaction, GainLife(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="pay", description="Pay life from one of your totems")
@@ -148,7 +148,6 @@ class ActionsCog(commands.Cog):
         counting: str | None = None,
     ) -> None:
         target = await self._player(interaction, player)
-        assert target is not None
         intent = SetLife(target=target, value=value, via=_totem(totem), counting=_totem(counting))
         await self._submit(interaction, intent)
 
@@ -169,7 +168,6 @@ class ActionsCog(commands.Cog):
         counting: str | None = None,
     ) -> None:
         target = await self._player(interaction, player)
-        assert target is not None
         intent = Halve(target=target, via=_totem(totem), counting=_totem(counting))
         await self._submit(interaction, intent)
 
@@ -194,7 +192,7 @@ class ActionsCog(commands.Cog):
         intent = Attack(
             totem=parse_totem(totem),
             amount=amount,
-            hitting=await self._player(interaction, hitting),
+            hitting=await self._maybe_player(interaction, hitting),
             commander=commander or commander_name is not None,
             commander_name=commander_name,
         )
@@ -217,7 +215,6 @@ class ActionsCog(commands.Cog):
         totem: str | None = None,
     ) -> None:
         target = await self._player(interaction, player)
-        assert target is not None
         await self._submit(interaction, Poison(target=target, amount=amount, via=_totem(totem)))
 
     @app_commands.command(name="lock", description="Lock one of your totems (Platinum Emperion)")
@@ -247,7 +244,6 @@ class ActionsCog(commands.Cog):
     @app_commands.autocomplete(player=players_in)
     async def eliminate(self, interaction: discord.Interaction, player: str) -> None:
         target = await self._player(interaction, player)
-        assert target is not None
         await self._submit(interaction, Eliminate(target=target))
 
     @app_commands.command(name="next", description="Pass the turn to the next player still in")
