@@ -82,6 +82,7 @@ NAME = re.compile(r"[\w']+")
 DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
 SPEAKER = re.compile(r"\s*([\w']+)\s*:(.*)", re.DOTALL)
 MAX_DIGITS = 9
+MAX_NAME_LENGTH = 32
 EXPECTED_START = (
     "a request starts with deal, lose, gain, pay, attack, poison, set, halve, lock, unlock, "
     "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
@@ -101,17 +102,23 @@ def strip_comment(line: str) -> str:
 
 
 def is_name(word: str) -> bool:
-    return NAME.fullmatch(word) is not None and word.casefold() not in KEYWORDS
+    return (
+        len(word) <= MAX_NAME_LENGTH
+        and NAME.fullmatch(word) is not None
+        and word.casefold() not in KEYWORDS
+    )
 
 
 def name_problem(word: str) -> str | None:
     """Why a word cannot be a player's or commander's name, or None when it can."""
     if NAME.fullmatch(word) is None or not any(char.isalnum() for char in word):
         return f"'{shown(word)}' cannot be a name: use one word of letters, digits, _ or '"
+    if len(word) > MAX_NAME_LENGTH:
+        return f"'{shown(word)}' cannot be a name: at most {MAX_NAME_LENGTH} characters"
     if word.casefold() in KEYWORDS:
         return f"'{word}' cannot be a name: it is a word of the phrase language"
     if word.isdigit():
-        return f"'{word}' cannot be a name: it would read as a number"
+        return f"'{shown(word)}' cannot be a name: it would read as a number"
     return None
 
 
@@ -342,7 +349,9 @@ def parse_line(line: str) -> ParsedLine | None:
         if problem:
             raise PhraseError(f"{problem.replace('a name', 'the speaker', 1)}.")
         if not text:
-            raise PhraseError(f"Nothing follows '{speaker}:': write a request after the name.")
+            raise PhraseError(
+                f"Nothing follows '{shown(speaker)}:': write a request after the name."
+            )
     return ParsedLine(speaker, parse_phrase(text))
 
 
@@ -500,8 +509,6 @@ def format_request(request: Request) -> str:
         return f"{speaker}: {phrase}"
     return phrase
 
-
-MAX_NAME_LENGTH = 32
 
 
 def one_word_name(display_name: str, taken: list[str], fallback: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from totembot.rules.engine import apply, check_amount
-from totembot.rules.errors import RuleViolation
+from totembot.rules.errors import RuleViolation, shown
 from totembot.rules.events import Event, Undone
 from totembot.rules.formats import format_named
 from totembot.rules.intents import Request
@@ -31,7 +31,9 @@ def new_game(config: Config) -> GameState:
     folded = [name.casefold() for name in config.players]
     duplicates = sorted({name for name in config.players if folded.count(name.casefold()) > 1})
     if duplicates:
-        raise RuleViolation(f"Each player needs a different name, but {duplicates[0]} is twice.")
+        raise RuleViolation(
+            f"Each player needs a different name, but {shown(duplicates[0])} is twice."
+        )
     check_amount(config.life, "starting life")
     seats = format_named(config.format).pool_seats(count)
     return GameState(

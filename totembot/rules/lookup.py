@@ -23,7 +23,7 @@ def player_name(state: GameState, seat: int) -> str:
 def seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
-        known = ", ".join(player.name for player in state.players)
+        known = ", ".join(shown(player.name) for player in state.players)
         raise RuleViolation(
             f"There is no player named {shown(name)} in this game (players: {known})."
         )
