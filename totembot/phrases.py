@@ -510,7 +510,6 @@ def format_request(request: Request) -> str:
     return phrase
 
 
-
 def one_word_name(display_name: str, taken: list[str], fallback: str) -> str:
     """A name the phrase language can read, made from a Discord display name.
 

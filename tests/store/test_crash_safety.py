@@ -60,9 +60,7 @@ async def test_sigkill_mid_burst_keeps_every_acknowledged_request_and_nothing_ha
             records = await store.events(int(game_id))
             by_seq = {record.seq: record for record in records}
             assert int(version) in by_seq, f"acknowledged event {game_id}/{version} was lost"
-            assert by_seq[int(version)].request == Request.model_validate(
-                json.loads(request_json)
-            )
+            assert by_seq[int(version)].request == Request.model_validate(json.loads(request_json))
         assert await assert_every_game_rebuilds(store) == 20
     finally:
         await store.close()

@@ -398,17 +398,6 @@ class GameStore:
         async with self._db.execute(query, (status, status)) as cursor:
             return [int(row[0]) for row in await cursor.fetchall()]
 
-    async def active_games(self) -> tuple[list[StoredGame], list[GameCorrupt]]:
-        """Every active game that can be read, and the errors of those that cannot."""
-        games: list[StoredGame] = []
-        broken: list[GameCorrupt] = []
-        for game_id in await self.game_ids("active"):
-            try:
-                games.append(await self.load(game_id))
-            except GameCorrupt as error:
-                broken.append(error)
-        return games, broken
-
 
 async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:
     cursor = await db.execute(
