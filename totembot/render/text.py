@@ -120,7 +120,8 @@ def render_ring(state: GameState) -> str:
     for seat, player in enumerate(state.players):
         marker = " <- turn" if seat == state.active and not state.finished else ""
         poison = f", {player.poison} poison" if config.uses("player-poison") else ""
-        lines.append(f"  {player.name} ({player.status}{poison}){marker}")
+        why = f": {player.reason}" if player.reason and player.reason != player.status else ""
+        lines.append(f"  {player.name} ({player.status}{why}{poison}){marker}")
         lines.append(f"    {_totem_line(state, seat)}")
     for pending in state.pending:
         lines.append(
