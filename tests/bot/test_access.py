@@ -147,9 +147,3 @@ def test_a_player_option_may_be_a_mention_a_display_name_or_the_game_name(
     typed: str, name: str
 ) -> None:
     assert table().player_named(typed) == name
-
-
-def test_the_user_of_a_guest_seat_is_nobody() -> None:
-    assert table().user_of("Cid_the_Great") is None
-    assert table().user_of("bob") == "2"
-    assert Request(actor=Actor(player="Bob"), intent={"kind": "next"}).intent.kind == "next"

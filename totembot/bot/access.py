@@ -67,10 +67,6 @@ class Table:
         """How a seat is shown in choices: the game name, with the display name if different."""
         return seat_label(self.game.seats[seat], self.name_at(seat))
 
-    def user_of(self, name: str) -> str | None:
-        seat = self.game.state.seat_of(name)
-        return None if seat is None else self.game.seats[seat].user_id
-
     def is_in(self, name: str | None) -> bool:
         seat = self.game.state.seat_of(name) if name else None
         return seat is not None and self.game.state.players[seat].is_in
