@@ -7,7 +7,6 @@ import pytest
 from totembot.bot.access import Caller, Table
 from totembot.phrases import parse_setup
 from totembot.rules import Actor, RuleViolation, new_game
-from totembot.rules.intents import Request
 from totembot.rules.life import with_player
 from totembot.store import Seat, StoredGame
 
