@@ -121,15 +121,24 @@ async def measure_requests(folder: Path, games: int, count: int) -> Timings:
     return timings
 
 
+def standin_class() -> Any:
+    """The tests' local Discord stand-in, when the benchmark runs from a clone of the repository."""
+    if not (REPO / "tests" / "e2e" / "standin.py").exists():
+        return None
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from tests.e2e.standin import StandIn
+
+    return StandIn
+
+
 async def measure_discord_calls(folder: Path, plan: Plan) -> float | None:
     """API calls per request for a burst through the bot and the tests' Discord stand-in."""
-    standin_file = REPO / "tests" / "e2e" / "standin.py"
-    if not standin_file.exists():
+    StandIn = standin_class()
+    if StandIn is None:
         return None
-    sys.path.insert(0, str(REPO))
     import discord
 
-    from tests.e2e.standin import StandIn
     from totembot.bot.runner import close_bot, open_bot, point_at
     from totembot.settings import Settings
 
@@ -184,11 +193,9 @@ async def measure_discord_calls(folder: Path, plan: Plan) -> float | None:
 
 async def measure_startup(folder: Path, plan: Plan) -> tuple[float | None, float | None]:
     """Seconds from `totembot run` to ready, and its peak RSS, with a full database."""
-    standin_file = REPO / "tests" / "e2e" / "standin.py"
-    if not standin_file.exists():
+    StandIn = standin_class()
+    if StandIn is None:
         return None, None
-    sys.path.insert(0, str(REPO))
-    from tests.e2e.standin import StandIn
 
     path = folder / "startup.sqlite3"
     store = await GameStore.open(path)

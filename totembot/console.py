@@ -49,11 +49,10 @@ class Session:
     state: GameState | None = None
     rejected: list[dict[str, Any]] = field(default_factory=list)
 
-    async def resume(self) -> bool:
+    async def resume(self) -> None:
         """Continue the game the database already holds for the console, if any."""
         stored = await self.service.current(CONSOLE_CHANNEL)
         self.state = stored.state if stored else None
-        return stored is not None
 
     async def set_up(self, text: str) -> GameState:
         try:

@@ -496,18 +496,17 @@ def format_intent(intent: Intent) -> str:
             return f"{intent.kind} {intent.totem}"
         case Eliminate() | Remove():
             return f"{intent.kind} {intent.target}"
-        case Concede() if intent.player:
-            return f"{intent.player}: concede"
         case _:
             return intent.kind
 
 
 def format_request(request: Request) -> str:
-    phrase = format_intent(request.intent)
-    speaker = request.actor.player
-    if speaker and not phrase.startswith(f"{speaker}:") and ":" not in phrase.split()[0]:
-        return f"{speaker}: {phrase}"
-    return phrase
+    """`Speaker: phrase`; a concession recorded by the host for a player names that player."""
+    intent = request.intent
+    speaker = intent.player if isinstance(intent, Concede) and intent.player else None
+    speaker = speaker or request.actor.player
+    phrase = format_intent(intent)
+    return f"{speaker}: {phrase}" if speaker else phrase
 
 
 def one_word_name(display_name: str, taken: list[str], fallback: str) -> str:

@@ -16,12 +16,12 @@ import time
 
 import discord
 
+from totembot.bot.replies import NO_PINGS
 from totembot.render.embed import FINISHED_COLOUR, status_embed
 from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
-NO_PINGS = discord.AllowedMentions.none()
 PIN_PERMISSION_MISSING = (
     "I cannot pin this game's status message: please give me the **Pin Messages** permission "
     "in this channel. The game goes on, and my latest status message stays up to date."

@@ -65,11 +65,10 @@ def controller_seat(state: GameState, actor: Actor) -> int | None:
 
 
 def require_participant(state: GameState, actor: Actor, doing: str, example: str) -> None:
-    """The host (or an admin) or a player still in the game may record this."""
-    if actor.host and actor.player is None:
-        return
+    """The host (or an admin), seated or not, or a player still in the game may record this."""
     if actor.host:
-        seat_named(state, actor.player or "")
+        if actor.player is not None:
+            seat_named(state, actor.player)
         return
     speaker_seat(state, actor, doing, example)
 
