@@ -8,8 +8,12 @@ import io
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
+from pydantic import ValidationError
+
+from totembot import __version__
 from totembot.console import (
     EXIT_BAD_SETUP,
     EXIT_OK,
@@ -30,6 +34,9 @@ EXIT_SETTINGS = 2
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="totembot", description="Keeps score for Totem games of Magic: The Gathering."
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help="print the version"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     console = commands.add_parser(
@@ -84,22 +91,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--quick", action="store_true", help="fewer samples: under 30 seconds")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    backup = commands.add_parser(
+        "backup",
+        help="copy the live database safely, even while the bot runs",
+        description=(
+            "Write a consistent copy of the database with SQLite's online backup (a plain file "
+            "copy of a database in use is not safe). DEST is a file, or a folder for a dated file."
+        ),
+    )
+    backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
+    backup.add_argument(
+        "--db", metavar="PATH", help="the database to copy (default: TOTEMBOT_DATABASE)"
+    )
+    backup.add_argument(
+        "--overwrite", action="store_true", help="replace DEST when it already exists"
+    )
     return parser
+
+
+def _setting_problem(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    message = str(problem["msg"]).removeprefix("Value error, ")
+    return f"the setting {where} is invalid: {message}."
 
 
 def _bot_command(command: str, guild: int | None) -> int:
     """Run or sync the bot; a setting problem is one sentence on standard error."""
-    from pydantic import ValidationError
-
     from totembot.bot import runner
     from totembot.settings import load_settings
-    from totembot.store import StoreError
 
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
     try:
         settings = load_settings()
+        logging.basicConfig(
+            level=settings.logging_level,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
         if command == "run":
             asyncio.run(runner.run(settings))
             return EXIT_OK
@@ -107,14 +134,32 @@ def _bot_command(command: str, guild: int | None) -> int:
         print(f"Synced {count} commands.")
         return EXIT_OK
     except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        print(f"totembot: the setting {where} is invalid: {problem['msg']}.", file=sys.stderr)
+        print(f"totembot: {_setting_problem(error)}", file=sys.stderr)
     except (runner.SetupProblem, StoreError) as error:
         print(f"totembot: {error}", file=sys.stderr)
     except KeyboardInterrupt:
         return EXIT_OK
     return EXIT_SETTINGS
+
+
+def _backup(dest: str, db: str | None, overwrite: bool) -> int:
+    """`totembot backup`: the copy, then one line saying what it holds."""
+    from totembot.settings import load_settings
+    from totembot.store import backup_database
+
+    try:
+        source = db if db is not None else load_settings().database
+        report = backup_database(Path(source), Path(dest), overwrite)
+    except ValidationError as error:
+        print(f"totembot: {_setting_problem(error)}", file=sys.stderr)
+        return EXIT_SETTINGS
+    except StoreError as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return EXIT_SETTINGS
+    print(
+        f"Backed up {report.games} games (schema version {report.schema_version}) to {report.path}."
+    )
+    return EXIT_OK
 
 
 def _stdin() -> TextIO:
@@ -158,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from totembot import bench
 
         return bench.main(args.quick, args.json)
+    if args.command == "backup":
+        return _backup(args.dest, args.db, args.overwrite)
     return _bot_command(args.command, getattr(args, "guild", None))
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+import logging
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
 class Settings(BaseSettings):
@@ -23,6 +27,11 @@ class Settings(BaseSettings):
         default="totembot.sqlite3",
         validation_alias="TOTEMBOT_DATABASE",
         description="Path of the SQLite database file.",
+    )
+    log_level: LogLevel = Field(
+        default="INFO",
+        validation_alias="TOTEMBOT_LOG_LEVEL",
+        description="How much the bot logs: DEBUG, INFO, WARNING or ERROR.",
     )
     sync_guild: int | None = Field(
         default=None,
@@ -50,6 +59,27 @@ class Settings(BaseSettings):
         validation_alias="TOTEMBOT_SHUFFLE_SEED",
         description="Fix the seat shuffle (tests only); unset means truly random.",
     )
+
+    @field_validator("database")
+    @classmethod
+    def _a_real_file(cls, value: str) -> str:
+        """An empty path would open a temporary database and lose every game at exit."""
+        if not value.strip():
+            raise ValueError(
+                "it is empty; set it to the path of the SQLite file (totembot.sqlite3)"
+            )
+        if value.strip() == ":memory:":
+            raise ValueError("an in-memory database loses every game at exit; give a file path")
+        return value.strip()
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _any_case(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @property
+    def logging_level(self) -> int:
+        return int(logging.getLevelName(self.log_level))
 
 
 def load_settings() -> Settings:

@@ -1,5 +1,6 @@
 """Durable storage of games on SQLite: the only package that writes SQL."""
 
+from totembot.store.backup import BackupReport, backup_database
 from totembot.store.store import (
     ChannelBusy,
     EventRecord,
@@ -8,6 +9,7 @@ from totembot.store.store import (
     Lobby,
     LobbyOptions,
     NewGame,
+    Opened,
     Seat,
     StaleState,
     StoredGame,
@@ -15,6 +17,7 @@ from totembot.store.store import (
 )
 
 __all__ = [
+    "BackupReport",
     "ChannelBusy",
     "EventRecord",
     "GameCorrupt",
@@ -22,8 +25,10 @@ __all__ = [
     "Lobby",
     "LobbyOptions",
     "NewGame",
+    "Opened",
     "Seat",
     "StaleState",
     "StoreError",
     "StoredGame",
+    "backup_database",
 ]

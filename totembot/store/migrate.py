@@ -21,7 +21,15 @@ def migrations() -> list[tuple[int, str]]:
     return sorted(found)
 
 
-LATEST = migrations()[-1][0]
+def latest_version() -> int:
+    """The schema version this package brings a database to."""
+    shipped = migrations()
+    if not shipped:
+        raise RuntimeError("totembot is installed without its SQL migrations: reinstall it.")
+    return shipped[-1][0]
+
+
+LATEST = latest_version()
 
 
 def split_statements(sql: str) -> list[str]:
@@ -37,6 +45,12 @@ def split_statements(sql: str) -> list[str]:
     if pending.strip(" \n;"):
         statements.append(pending.strip().rstrip(";") + ";")
     return statements
+
+
+def schema_version_of(db: sqlite3.Connection) -> int:
+    """The version of a database opened with the standard library (backups)."""
+    row = db.execute("PRAGMA user_version").fetchone()
+    return int(row[0]) if row else 0
 
 
 async def schema_version(db: aiosqlite.Connection) -> int:

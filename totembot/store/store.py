@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from totembot.rules import Config, GameState, Request
 from totembot.rules.events import Event
-from totembot.store.migrate import migrate
+from totembot.store.backup import pre_migration_copy
+from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
+from totembot.store.migrate import LATEST, migrate, schema_version
 
 EVENTS = TypeAdapter(list[Event])
 PRAGMAS = (
@@ -24,22 +26,6 @@ PRAGMAS = (
     "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
     "PRAGMA foreign_keys = ON",
 )
-
-
-class StoreError(Exception):
-    """A storage problem, with a sentence fit to show the user."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has an active game."""
-
-
-class StaleState(StoreError):
-    """The write was based on a version that is no longer the latest."""
-
-
-class GameCorrupt(StoreError):
-    """One game's rows cannot be read; other games are unaffected."""
 
 
 @dataclass(frozen=True)
@@ -117,16 +103,31 @@ GAME_COLUMNS = (
 )
 
 
+@dataclass(frozen=True)
+class Opened:
+    """What opening a database did: the log tells a self-hoster which file and what changed."""
+
+    path: str
+    version_before: int
+    version: int
+    backup: Path | None = None
+
+
 class GameStore:
     """Games, seats, event log and snapshots in one SQLite file (WAL mode)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, opened: Opened | None = None) -> None:
         self._db = db
         self._write = asyncio.Lock()
+        self.opened = opened or Opened(path=":memory:", version_before=LATEST, version=LATEST)
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_ms: int = 5000) -> GameStore:
-        """Open (creating if needed) and migrate the database; the caller closes it."""
+        """Open (creating if needed) and migrate the database; the caller closes it.
+
+        An existing database that needs migrating is first copied to `<database>.v<N>.bak`,
+        so an upgrade can be rolled back.
+        """
         folder = Path(path).parent
         if str(path) != ":memory:" and not folder.is_dir():
             raise StoreError(f"The database {path} cannot be opened: {folder} is not a folder.")
@@ -139,14 +140,24 @@ class GameStore:
             for pragma in PRAGMAS:
                 await db.execute(pragma)
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await migrate(db)
+            before = await schema_version(db)
+            backup = None
+            if str(path) != ":memory:" and 0 < before < LATEST:
+                backup = await asyncio.to_thread(pre_migration_copy, Path(path), before)
+            version = await migrate(db)
         except sqlite3.Error as error:
             await db.close()
             raise StoreError(f"The database {path} cannot be used ({error}).") from error
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        return cls(db, Opened(str(path), before, version, backup))
+
+    async def count_games(self) -> int:
+        """How many games the database keeps (the start-up log says so)."""
+        async with self._db.execute("SELECT count(*) FROM games") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
 
     async def close(self) -> None:
         await self._db.close()
