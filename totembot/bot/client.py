@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import AppCommand
 from discord.ext import commands
 
 from totembot.bot.cogs.actions import ActionsCog
 from totembot.bot.cogs.admin import AdminCog
 from totembot.bot.cogs.table import TableCog
+from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.lobby import Lobbies, LobbyView
 from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
 from totembot.bot.replies import refuse
@@ -22,12 +25,43 @@ from totembot.store import StoreError
 
 log = logging.getLogger(__name__)
 
+# totembot never joins voice: the warnings about voice libraries would only worry a self-hoster.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 # Slash commands and buttons need no privileged intent; `guilds` keeps channels in the cache.
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True
 
 
+# Games live in server channels and threads: every command is for guilds only, installed by a
+# server (Discord's `contexts` and `integration_types`; `dm_permission` is deprecated).
+GUILDS_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
+
+
+def command_payload(command: dict[str, Any]) -> dict[str, Any]:
+    """A command as Discord's current schema wants it: `contexts`, no `dm_permission`."""
+    return {key: value for key, value in command.items() if key != "dm_permission"}
+
+
 class TotemTree(app_commands.CommandTree["TotemBot"]):
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[AppCommand]:
+        """Register the commands without the deprecated `dm_permission` field."""
+        if self.client.application_id is None:
+            raise app_commands.MissingApplicationID
+        payload = [
+            command_payload(command.to_dict(self)) for command in self.get_commands(guild=guild)
+        ]
+        http = self.client.http
+        if guild is None:
+            data = await http.bulk_upsert_global_commands(self.client.application_id, payload)
+        else:
+            data = await http.bulk_upsert_guild_commands(
+                self.client.application_id, guild.id, payload
+            )
+        return [AppCommand(data=entry, state=self.client._connection) for entry in data]
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -51,15 +85,19 @@ class TotemBot(commands.Bot):
         chance: random.Random,
         resync_status: bool = True,
     ) -> None:
+        edit_limits = EditLimitWatch()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=TotemTree,
+            allowed_contexts=GUILDS_ONLY,
+            allowed_installs=SERVER_INSTALL,
+            http_trace=edit_limits.trace,
         )
         self.service = service
-        self.statuses = StatusUpdater(self, service.store, status_interval)
+        self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
         self.recorder = Recorder(service, self.statuses)
         self.lobbies = Lobbies(service, self.statuses, chance)
         self.resync_status = resync_status
@@ -77,6 +115,11 @@ class TotemBot(commands.Bot):
         """Bring every stale status message up to date with the stored state."""
         for game_id in await self.service.store.stale_status_games():
             self.statuses.schedule(game_id)
+
+    async def on_ready(self) -> None:
+        """The self-hoster's sign that the bot is connected (sent again after a resume)."""
+        name = self.user.name if self.user else "?"
+        log.info("ready as %s in %d servers", name, len(self.guilds))
 
     async def close(self) -> None:
         await self.statuses.flush()

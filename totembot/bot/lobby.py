@@ -6,13 +6,13 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from totembot.bot.access import Caller
-from totembot.bot.replies import NO_PINGS, refuse
+from totembot.bot.replies import NO_PINGS, in_time, refuse, say
 from totembot.bot.status import StatusUpdater
 from totembot.phrases import one_word_name
 from totembot.render.markdown import escape
@@ -22,6 +22,14 @@ from totembot.service import GameService
 from totembot.store import Lobby, LobbyOptions, Seat, StoredGame, StoreError
 
 LobbyChange = Callable[[Lobby], Lobby]
+
+
+@dataclass(frozen=True)
+class Started:
+    """A game just created, and the channel's previous game whose status message retires."""
+
+    game: StoredGame
+    previous: StoredGame | None
 
 
 def game_names(seats: Sequence[Seat]) -> list[str]:
@@ -171,6 +179,13 @@ class Lobbies:
     ) -> None:
         """Apply a change to the channel's lobby, save it and show it."""
         assert interaction.channel_id is not None
+        changed = await in_time(interaction, self._changed(interaction, change, host_only))
+        await self._show(interaction, changed)
+
+    async def _changed(
+        self, interaction: discord.Interaction, change: LobbyChange, host_only: bool
+    ) -> Lobby:
+        assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
             lobby = await self.current(interaction.channel_id)
             self._check_message(interaction, lobby)
@@ -179,16 +194,30 @@ class Lobbies:
             changed = change(lobby)
             if not await self.service.store.update_lobby(changed):
                 raise RuleViolation("This lobby has just closed.")
-        await self._show(interaction, changed)
+        return changed
 
     async def _show(self, interaction: discord.Interaction, lobby: Lobby) -> None:
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(
-                content=lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
+        await self._answer(interaction, lobby, lobby_text(lobby), LobbyView())
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        lobby: Lobby,
+        text: str,
+        view: discord.ui.View | None,
+    ) -> None:
+        """A button edits the lobby message it is on; a command answers and edits it too."""
+        if interaction.type != discord.InteractionType.component:
+            await say(interaction, text)
+            await self._edit_message(interaction, lobby, text, view)
+        elif interaction.response.is_done():  # deferred: the database was slow
+            await interaction.edit_original_response(
+                content=text, view=view, allowed_mentions=NO_PINGS
             )
-            return
-        await interaction.response.send_message(lobby_text(lobby), allowed_mentions=NO_PINGS)
-        await self._edit_message(interaction, lobby, lobby_text(lobby), LobbyView())
+        else:
+            await interaction.response.edit_message(
+                content=text, view=view, allowed_mentions=NO_PINGS
+            )
 
     def _check_message(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         pressed = interaction.message.id if interaction.message else None
@@ -207,30 +236,32 @@ class Lobbies:
             await self.change(interaction, lambda lobby: without_user(lobby, caller.user_id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
+        lobby = await in_time(interaction, self._cancelled(interaction))
+        await say(interaction, "The lobby is cancelled.")
+        await self._close_message(interaction, lobby, "This lobby was cancelled.")
+
+    async def _cancelled(self, interaction: discord.Interaction) -> Lobby:
         assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
             lobby = await self.current(interaction.channel_id)
             require_host(interaction, lobby)
             await self.service.store.delete_lobby(lobby.channel_id)
-        await interaction.response.send_message(
-            "The lobby is cancelled.", allowed_mentions=NO_PINGS
-        )
-        await self._close_message(interaction, lobby, "This lobby was cancelled.")
+        return lobby
 
     async def start(self, interaction: discord.Interaction) -> None:
+        """Start the lobby's game: answer first, then tidy the channel's older messages."""
+        lobby, started = await in_time(interaction, self._started(interaction))
+        await self._answer(interaction, lobby, started_text(started.game), None)
+        await self.show_started(started)
+
+    async def _started(self, interaction: discord.Interaction) -> tuple[Lobby, Started]:
         assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
             lobby = await self.current(interaction.channel_id)
             self._check_message(interaction, lobby)
             require_host(interaction, lobby)
-            game = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.edit_message(
-                content=started_text(game), view=None, allowed_mentions=NO_PINGS
-            )
-        else:
-            await interaction.response.send_message(started_text(game), allowed_mentions=NO_PINGS)
-            await self._edit_message(interaction, lobby, started_text(game), None)
+            started = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
+        return lobby, started
 
     async def start_game(
         self,
@@ -238,8 +269,8 @@ class Lobbies:
         options: LobbyOptions,
         seats: Sequence[Seat],
         host: str,
-    ) -> StoredGame:
-        """Create the game (closing the lobby); retire the channel's previous status message."""
+    ) -> Started:
+        """Create the game (closing the lobby); the caller answers, then calls show_started."""
         assert interaction.channel_id is not None
         await self.require_no_game(interaction.channel_id)
         previous = await self.service.current(str(interaction.channel_id))
@@ -250,10 +281,13 @@ class Lobbies:
             seats,
             guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         )
-        if previous is not None:
-            await self.status.retire(previous)
-        self.status.schedule(game.id)
-        return game
+        return Started(game, previous)
+
+    async def show_started(self, started: Started) -> None:
+        """After the answer: retire the previous game's status message, post the new one."""
+        if started.previous is not None:
+            await self.status.retire(started.previous)
+        self.status.schedule(started.game.id)
 
     async def _edit_message(
         self,

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.replies import NO_PINGS, changes_text, refuse
+from totembot.bot.replies import NO_PINGS, changes_text, in_time, refuse, say, tell
 from totembot.bot.status import StatusUpdater
 from totembot.render.markdown import escape
 from totembot.rules import AmbiguousTotem, Request, RuleViolation, TotemRef
@@ -78,8 +78,9 @@ class Recorder:
         """Record the request `build` makes from the current game, under the game's lock."""
         assert interaction.channel_id is not None
         try:
-            recorded = await self.service.record(
-                str(interaction.channel_id), build, str(interaction.user.id)
+            recorded = await in_time(
+                interaction,
+                self.service.record(str(interaction.channel_id), build, str(interaction.user.id)),
             )
         except AmbiguousTotem as ambiguous:
             if submission is None:
@@ -89,16 +90,10 @@ class Recorder:
         except NoGame as error:
             raise NoGame(NO_GAME) from error
         text = changes_text(recorded.events)
-        view = consent_buttons(recorded)
         if on_message:
-            original = interaction.message.content if interaction.message else ""
-            await interaction.response.edit_message(
-                content=f"{original}\n{text}"[:2000], view=None, allowed_mentions=NO_PINGS
-            )
-        elif interaction.response.is_done():
-            await interaction.followup.send(text, view=view, allowed_mentions=NO_PINGS)
+            await _append_to_pressed_message(interaction, text)
         else:
-            await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
+            await say(interaction, text, view=consent_buttons(recorded))
         self.status.schedule(recorded.game_id)
         return recorded
 
@@ -114,9 +109,7 @@ class Recorder:
         for name, label in zip(ambiguous.choices, ambiguous.labels, strict=True):
             view.add_item(TotemChoiceButton(key, name, label))
         text = f"{escape(ambiguous.player)} can take this on either totem: which one?"
-        await interaction.response.send_message(
-            text, view=view, ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await tell(interaction, text, view=view)
 
     async def choose(self, interaction: discord.Interaction, key: str, totem: str) -> None:
         entry = self.choices.pop(key, None)
@@ -129,6 +122,20 @@ class Recorder:
             content=f"Chosen: {escape(totem, limit=90)}.", view=None, allowed_mentions=NO_PINGS
         )
         await self.submit(interaction, intent, submission.speaker)
+
+
+async def _append_to_pressed_message(interaction: discord.Interaction, text: str) -> None:
+    """A button's answer replaces the pressed message's buttons with what changed."""
+    original = interaction.message.content if interaction.message else ""
+    content = f"{original}\n{text}"[:2000]
+    if interaction.response.is_done():  # deferred: the database was slow
+        await interaction.edit_original_response(
+            content=content, view=None, allowed_mentions=NO_PINGS
+        )
+    else:
+        await interaction.response.edit_message(
+            content=content, view=None, allowed_mentions=NO_PINGS
+        )
 
 
 def consent_buttons(recorded: Recorded) -> discord.ui.View:

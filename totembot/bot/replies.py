@@ -1,6 +1,19 @@
-"""How the bot answers: public replies for accepted requests, ephemeral ones for refusals."""
+"""How the bot answers: public replies for accepted requests, private ones for refusals.
+
+Discord's rules shape this module:
+- an interaction must be answered within 3 seconds, so work that may be slow (a busy database,
+  drawing a picture) runs under `in_time`, which defers when the work is not done in time;
+- the first followup after a deferred "thinking" response replaces that response and keeps its
+  visibility, whatever flag the followup carries. So the bot only ever defers privately: a
+  refusal then replaces the private "thinking" message, and a public answer is sent after a
+  short private note, as a followup of its own.
+"""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -10,6 +23,12 @@ from totembot.rules.events import Event
 
 NO_PINGS = discord.AllowedMentions.none()
 MAX_CONTENT = 2000
+# Discord's deadline is 3 seconds from the interaction; keep a margin for the network.
+ANSWER_WITHIN = 2.0
+THINKING = "totembot:thinking"  # in Interaction.extras while the private "thinking" is unused
+DEFERRED_NOTE = "Done: the answer is posted below."
+
+T = TypeVar("T")
 
 
 def changes_text(events: list[Event]) -> str:
@@ -17,10 +36,48 @@ def changes_text(events: list[Event]) -> str:
     return "\n".join(lines)[:MAX_CONTENT] or "Nothing changed."
 
 
-async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral one-sentence refusal, whether or not the interaction was answered."""
-    text = escape(message, limit=MAX_CONTENT - 10)
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], within: float = ANSWER_WITHIN
+) -> T:
+    """Run `work`; when it is not done `within` seconds, defer privately, then wait for it."""
+    task = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        done, _pending = await asyncio.wait({task}, timeout=within)
+        if not done:
+            await defer_privately(interaction)
+    return await task
+
+
+async def defer_privately(interaction: discord.Interaction) -> None:
+    """Acknowledge now, showing nothing to anyone but the caller."""
+    if interaction.type == discord.InteractionType.component:
+        await interaction.response.defer()  # the pressed message is edited later
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    interaction.extras[THINKING] = True
+
+
+async def say(interaction: discord.Interaction, text: str = "", **fields: Any) -> None:
+    """A public answer, whether or not the interaction was deferred."""
+    fields.setdefault("allowed_mentions", NO_PINGS)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, **fields)
+        return
+    if interaction.extras.pop(THINKING, False):
+        await interaction.followup.send(DEFERRED_NOTE, ephemeral=True, allowed_mentions=NO_PINGS)
+    await interaction.followup.send(text, **fields)
+
+
+async def tell(interaction: discord.Interaction, text: str, **fields: Any) -> None:
+    """A private answer, whether or not the interaction was deferred."""
+    fields.setdefault("allowed_mentions", NO_PINGS)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        interaction.extras.pop(THINKING, None)
+        await interaction.followup.send(text, ephemeral=True, **fields)
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await interaction.response.send_message(text, ephemeral=True, **fields)
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """A private one-sentence refusal, whether or not the interaction was answered."""
+    await tell(interaction, escape(message, limit=MAX_CONTENT - 10))

@@ -7,7 +7,9 @@ import logging
 import random
 import re
 import signal
+from pathlib import Path
 
+import aiohttp
 import discord
 import yarl
 
@@ -47,10 +49,34 @@ def point_at(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+def cannot_reach(settings: Settings, error: BaseException) -> SetupProblem:
+    """No network, a wrong DISCORD_API_BASE, Discord down: one sentence, not a traceback."""
+    where = yarl.URL(settings.api_base).host or settings.api_base
+    why = str(error).split(" [")[-1].rstrip("]") if str(error) else type(error).__name__
+    return SetupProblem(
+        f"cannot reach Discord at {where} ({why}): check the network connection "
+        "(or DISCORD_API_BASE) and try again."
+    )
+
+
 async def open_bot(settings: Settings, resync_status: bool = True) -> TotemBot:
     store = await GameStore.open(settings.database)
+    log_opened(store)
     chance = random.Random(settings.shuffle_seed)
     return TotemBot(GameService(store), settings.status_interval, chance, resync_status)
+
+
+def log_opened(store: GameStore) -> None:
+    opened = store.opened
+    where = Path(opened.path).resolve()
+    if opened.version_before == 0:
+        log.info("created the database %s (schema version %s)", where, opened.version)
+    else:
+        log.info("opened the database %s (schema version %s)", where, opened.version)
+    if opened.version_before not in (0, opened.version):
+        log.info("migrated the database from version %s", opened.version_before)
+    if opened.backup is not None:
+        log.info("kept a copy from before the migration: %s", opened.backup)
 
 
 async def close_bot(bot: TotemBot) -> None:
@@ -78,6 +104,8 @@ async def run(settings: Settings) -> None:
         log.info("shutting down")
     except discord.LoginFailure as error:
         raise SetupProblem(f"Discord refused the token: {HOW_TO_GET_A_TOKEN}.") from error
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+        raise cannot_reach(settings, error) from error
     finally:
         await close_bot(bot)
 
@@ -96,5 +124,7 @@ async def sync(settings: Settings, guild_id: int | None) -> int:
         return len(synced)
     except discord.LoginFailure as error:
         raise SetupProblem(f"Discord refused the token: {HOW_TO_GET_A_TOKEN}.") from error
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+        raise cannot_reach(settings, error) from error
     finally:
         await close_bot(bot)

@@ -2,9 +2,10 @@
 
 Edits are coalesced per game: the latest state wins and a game's message is edited at most once
 per interval, so a burst of requests costs a few edits. Interaction replies never wait for it.
-It heals itself: a status message that was deleted, unpinned or can no longer be edited (too old,
-rate limited, Discord failing) is replaced by a fresh one, pinned when the bot may pin, and a
-missing pin permission is explained to the channel once.
+It heals itself: a status message that was deleted, unpinned or can no longer be edited (past
+Discord's edit limit, error 30046, given up on at once; Discord failing) is replaced by a fresh
+one, pinned when the bot may pin, and a missing pin permission is explained to the channel once.
+At shut-down, pending edits are made at once and waited for at most `SHUTDOWN_PATIENCE` seconds.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import time
 
 import discord
 
+from totembot.bot.edit_limit import EditLimitReached, EditLimitWatch
 from totembot.bot.replies import NO_PINGS
 from totembot.render.embed import FINISHED_COLOUR, status_embed
 from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
+SHUTDOWN_PATIENCE = 2.0
 
 PIN_PERMISSION_MISSING = (
     "I cannot pin this game's status message: please give me the **Pin Messages** permission "
@@ -29,14 +32,22 @@ PIN_PERMISSION_MISSING = (
 
 
 class StatusUpdater:
-    def __init__(self, client: discord.Client, store: GameStore, interval: float) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: GameStore,
+        interval: float,
+        edit_limits: EditLimitWatch | None = None,
+    ) -> None:
         self.client = client
         self.store = store
         self.interval = interval
+        self.edit_limits = edit_limits or EditLimitWatch()
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._told_cannot_pin: set[str] = set()
+        self._hurry = asyncio.Event()
 
     def schedule(self, game_id: int) -> None:
         """Mark a game's status as stale; one task per game brings it up to date."""
@@ -45,17 +56,25 @@ class StatusUpdater:
         if task is None or task.done():
             self._tasks[game_id] = asyncio.create_task(self._refresh(game_id))
 
-    async def flush(self) -> None:
-        """Wait for every pending edit (at shut-down)."""
+    async def flush(self, patience: float = SHUTDOWN_PATIENCE) -> None:
+        """At shut-down: make pending edits now, waiting at most `patience` seconds for them."""
+        self._hurry.set()
         tasks = [task for task in self._tasks.values() if not task.done()]
-        if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+        if not tasks:
+            return
+        _done, late = await asyncio.wait(tasks, timeout=patience)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("gave up on %d status edits at shut-down (Discord was slow)", len(late))
+            await asyncio.wait(late)
 
     async def _refresh(self, game_id: int) -> None:
         while game_id in self._dirty:
             wait = self._last_edit.get(game_id, 0.0) + self.interval - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            if wait > 0 and not self._hurry.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hurry.wait(), timeout=wait)
             self._dirty.discard(game_id)
             try:
                 await self.show(await self.store.load(game_id))
@@ -72,9 +91,13 @@ class StatusUpdater:
             await self._replace(game, channel, embed, unpin=None)
             return
         try:
-            message = await channel.get_partial_message(int(old)).edit(
-                embed=embed, allowed_mentions=NO_PINGS
+            message = await self.edit_limits.edit(
+                int(old),
+                channel.get_partial_message(int(old)).edit(embed=embed, allowed_mentions=NO_PINGS),
             )
+        except EditLimitReached:
+            log.info("the status message of game %s reached its edit limit: replacing it", game.id)
+            await self._replace(game, channel, embed, unpin=old)
         except discord.NotFound:
             log.info("the status message of game %s was deleted: posting a new one", game.id)
             await self._replace(game, channel, embed, unpin=None)
@@ -96,10 +119,12 @@ class StatusUpdater:
             return
         channel = self.client.get_partial_messageable(int(stored.channel_id))
         message = channel.get_partial_message(int(stored.status_message_id))
+        if note is not None:
+            embed = status_embed(stored.state) | {"title": note, "color": FINISHED_COLOUR}
+            edit = message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
+            with contextlib.suppress(discord.HTTPException, EditLimitReached):
+                await self.edit_limits.edit(message.id, edit)
         with contextlib.suppress(discord.HTTPException):
-            if note is not None:
-                embed = status_embed(stored.state) | {"title": note, "color": FINISHED_COLOUR}
-                await message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
             await message.unpin()
 
     async def _replace(

@@ -1,19 +1,16 @@
 """Durable storage of games on SQLite: the only package that writes SQL."""
 
 from totembot.store.backup import BackupReport, backup_database
+from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
 from totembot.store.store import (
-    ChannelBusy,
     EventRecord,
-    GameCorrupt,
     GameStore,
     Lobby,
     LobbyOptions,
     NewGame,
     Opened,
     Seat,
-    StaleState,
     StoredGame,
-    StoreError,
 )
 
 __all__ = [

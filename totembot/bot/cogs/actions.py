@@ -40,8 +40,6 @@ def _totem(text: str | None) -> TotemRef | None:
 class ActionsCog(commands.Cog):
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
-        for command in self.__cog_app_commands__:
-            command.guild_only = True  # games live in server channels and threads
 
     async def _submit(self, interaction: discord.Interaction, intent: Intent) -> None:
         await self.recorder.submit(interaction, intent)

@@ -14,7 +14,6 @@ from totembot.rules.intents import Concede, Intent, Remove
 from totembot.store import StoredGame
 
 
-@app_commands.guild_only()
 class AdminCog(commands.GroupCog, group_name="totem-admin", group_description="Totem admin"):
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder

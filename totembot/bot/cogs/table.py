@@ -11,9 +11,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, split_names
-from totembot.bot.lobby import Lobbies, reordered, shuffled, started_text, with_seat
+from totembot.bot.lobby import (
+    Lobbies,
+    Started,
+    reordered,
+    shuffled,
+    started_text,
+    with_seat,
+)
 from totembot.bot.recording import Recorder
-from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text
+from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text, in_time, say
 from totembot.phrases import format_request
 from totembot.render.board import board_png
 from totembot.render.embed import status_embed
@@ -25,7 +32,6 @@ from totembot.store import LobbyOptions, Seat
 HISTORY_DEFAULT = 10
 
 
-@app_commands.guild_only()
 class TableCog(commands.GroupCog, group_name="totem", group_description="Totem games"):
     def __init__(self, recorder: Recorder, lobbies: Lobbies) -> None:
         self.recorder = recorder
@@ -71,12 +77,21 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
             raise RuleViolation(
                 f"A Totem game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(tokens)}."
             )
-        await interaction.response.defer()  # looking members up may take a moment
+        require_distinct_members(tokens)
+        started = await in_time(interaction, self._start_with(interaction, options, tokens))
+        await say(interaction, started_text(started.game))
+        await self.lobbies.show_started(started)
+
+    async def _start_with(
+        self,
+        interaction: discord.Interaction,
+        options: LobbyOptions,
+        tokens: list[tuple[str | None, str]],
+    ) -> Started:
+        """Look the members up (it may take a moment), then create the game."""
         seats = await seats_from_tokens(interaction, tokens)
-        game = await self.lobbies.start_game(
-            interaction, options, seats, Caller.of(interaction).user_id
-        )
-        await interaction.followup.send(started_text(game), allowed_mentions=NO_PINGS)
+        caller = Caller.of(interaction).user_id
+        return await self.lobbies.start_game(interaction, options, seats, caller)
 
     @app_commands.command(name="guest", description="Seat a guest without Discord in the lobby")
     @app_commands.describe(name="The guest's name, as it will appear in the game")
@@ -122,10 +137,8 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table(interaction.channel_id)
-        await interaction.response.defer()  # drawing takes a moment
-        png = await asyncio.to_thread(board_png, table.game.state)
-        picture = discord.File(io.BytesIO(png), filename="totem-board.png")
-        await interaction.followup.send(file=picture, allowed_mentions=NO_PINGS)
+        png = await in_time(interaction, asyncio.to_thread(board_png, table.game.state))
+        await say(interaction, file=discord.File(io.BytesIO(png), filename="totem-board.png"))
 
     @app_commands.command(name="history", description="The latest changes, who recorded them, when")
     @app_commands.describe(count="How many of the latest changes to show (default 10)")
@@ -158,11 +171,9 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         table = await self.recorder.table(interaction.channel_id)
         if not table.may_manage(Caller.of(interaction)):
             raise RuleViolation("Only the game's host or an admin can end the game.")
-        game = await self.recorder.service.end(str(interaction.channel_id))
+        game = await in_time(interaction, self.recorder.service.end(str(interaction.channel_id)))
         who = escape(interaction.user.display_name)
-        await interaction.response.send_message(
-            f"The game was ended by {who}; a new one can start here.", allowed_mentions=NO_PINGS
-        )
+        await say(interaction, f"The game was ended by {who}; a new one can start here.")
         await self.recorder.status.retire(game, note=f"Game ended by {who}")
 
 
@@ -178,8 +189,6 @@ async def seats_from_tokens(
 ) -> list[Seat]:
     """Seats from mentions and guest names, in order; members are looked up together."""
     members = [user_id for user_id, _name in tokens if user_id is not None]
-    if len(set(members)) != len(members):
-        raise RuleViolation("Each member can take only one seat.")
     names = await asyncio.gather(*(_display_name(interaction, int(uid)) for uid in members))
     display = dict(zip(members, names, strict=True))
     return [
@@ -188,6 +197,12 @@ async def seats_from_tokens(
         else Seat(display_name=name[:32], guest_name=name[:32])
         for user_id, name in tokens
     ]
+
+
+def require_distinct_members(tokens: list[tuple[str | None, str]]) -> None:
+    members = [user_id for user_id, _name in tokens if user_id is not None]
+    if len(set(members)) != len(members):
+        raise RuleViolation("Each member can take only one seat.")
 
 
 async def _display_name(interaction: discord.Interaction, user_id: int) -> str:
