@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.settings-token-never-shown-0123"
 
 
 def totembot(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -59,3 +60,56 @@ def test_a_malformed_number_setting_is_named_in_one_sentence(tmp_path: Path) -> 
     assert result.returncode == 2
     assert "TOTEMBOT_STATUS_INTERVAL is invalid" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("", "TOTEMBOT_DATABASE is invalid: it is empty"), (":memory:", "loses every game at exit")],
+)
+def test_a_database_setting_that_would_lose_every_game_is_refused(
+    tmp_path: Path, value: str, message: str
+) -> None:
+    result = totembot(["run"], {"DISCORD_TOKEN": TOKEN, "TOTEMBOT_DATABASE": value}, tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert list(tmp_path.iterdir()) == []  # no database was opened anywhere
+
+
+def test_an_unknown_log_level_is_named_with_the_levels_there_are(tmp_path: Path) -> None:
+    result = totembot(["run"], {"TOTEMBOT_LOG_LEVEL": "chatty"}, tmp_path)
+    assert result.returncode == 2
+    assert "TOTEMBOT_LOG_LEVEL is invalid" in result.stderr
+    assert "'DEBUG', 'INFO', 'WARNING' or 'ERROR'" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["run", "sync"])
+def test_without_a_network_the_bot_says_so_in_one_sentence(tmp_path: Path, command: str) -> None:
+    closed_port = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens on loopback
+    env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": closed_port, "TOTEMBOT_LOG_LEVEL": "error"}
+    result = totembot([command], env, tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "totembot: cannot reach Discord at 127.0.0.1 (Connect call failed ('127.0.0.1', 9)): "
+        "check the network connection (or DISCORD_API_BASE) and try again."
+    ]
+    assert TOKEN not in result.stdout + result.stderr
+
+
+def test_the_log_names_the_database_it_opened_at_the_level_asked_for(tmp_path: Path) -> None:
+    closed_port = "http://127.0.0.1:9/api/v10"
+    env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": closed_port}
+    info = totembot(["run"], {**env, "TOTEMBOT_DATABASE": "games.sqlite3"}, tmp_path)
+    assert f"created the database {tmp_path / 'games.sqlite3'} (schema version" in info.stderr
+    again = totembot(["run"], {**env, "TOTEMBOT_DATABASE": "games.sqlite3"}, tmp_path)
+    assert f"opened the database {tmp_path / 'games.sqlite3'}" in again.stderr
+    assert "voice will NOT be supported" not in info.stderr  # totembot never joins voice
+    quiet = totembot(["run"], {**env, "TOTEMBOT_LOG_LEVEL": "warning"}, tmp_path)
+    assert "opened the database" not in quiet.stderr
+
+
+def test_version_prints_the_package_version(tmp_path: Path) -> None:
+    from totembot import __version__
+
+    result = totembot(["--version"], {}, tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"totembot {__version__}"
