@@ -156,9 +156,8 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
     except StoreError as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_SETTINGS
-    print(
-        f"Backed up {report.games} games (schema version {report.schema_version}) to {report.path}."
-    )
+    games = f"{report.games} game" + ("" if report.games == 1 else "s")
+    print(f"Backed up {games} (schema version {report.schema_version}) to {report.path}.")
     return EXIT_OK
 
 

@@ -93,7 +93,7 @@ async def test_the_backup_command_copies_the_database_the_settings_name(tmp_path
         await store.close()
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        f"Backed up 1 games (schema version {LATEST}) to nightly.sqlite3."
+        f"Backed up 1 game (schema version {LATEST}) to nightly.sqlite3."
     )
     assert await totals_in(tmp_path / "nightly.sqlite3") == [20, 17, 20]
 
