@@ -25,7 +25,8 @@ from totembot.console import (
 from totembot.store import StoreError
 
 IN_MEMORY = ":memory:"
-EXIT_SETTINGS = 2
+EXIT_SETTINGS = 2  # a setting to fix: restarting will not help
+EXIT_UNREACHABLE = 75  # EX_TEMPFAIL: Discord could not be reached; try again later
 # Scripts are read as UTF-8 with "utf-8-sig" (a byte-order mark, as some editors save, is
 # skipped), newline="\n" (only \n ends a line, so line numbers match what an editor shows) and
 # errors="replace" (undecodable bytes become U+FFFD and are refused, not fatal).
@@ -135,6 +136,9 @@ def _bot_command(command: str, guild: int | None) -> int:
         return EXIT_OK
     except ValidationError as error:
         print(f"totembot: {_setting_problem(error)}", file=sys.stderr)
+    except runner.DiscordUnreachable as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return EXIT_UNREACHABLE
     except (runner.SetupProblem, StoreError) as error:
         print(f"totembot: {error}", file=sys.stderr)
     except KeyboardInterrupt:

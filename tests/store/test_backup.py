@@ -52,6 +52,7 @@ async def test_a_backup_taken_while_the_store_is_open_holds_every_commit(tmp_pat
         await store.close()
     assert report.games == 1
     assert report.schema_version == LATEST
+    assert sorted(p.name for p in tmp_path.glob("copy*")) == ["copy.sqlite3"]  # one whole file
     assert await totals_in(report.path) == await totals_in(live)
     assert await totals_in(report.path) != [20, 20, 20]
 

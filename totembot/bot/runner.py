@@ -49,11 +49,15 @@ def point_at(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def cannot_reach(settings: Settings, error: BaseException) -> SetupProblem:
+class DiscordUnreachable(SetupProblem):
+    """Discord could not be reached: worth trying again later, unlike a wrong setting."""
+
+
+def cannot_reach(settings: Settings, error: BaseException) -> DiscordUnreachable:
     """No network, a wrong DISCORD_API_BASE, Discord down: one sentence, not a traceback."""
     where = yarl.URL(settings.api_base).host or settings.api_base
     why = str(error).split(" [")[-1].rstrip("]") if str(error) else type(error).__name__
-    return SetupProblem(
+    return DiscordUnreachable(
         f"cannot reach Discord at {where} ({why}): check the network connection "
         "(or DISCORD_API_BASE) and try again."
     )

@@ -58,16 +58,19 @@ class StatusUpdater:
 
     async def flush(self, patience: float = SHUTDOWN_PATIENCE) -> None:
         """At shut-down: make pending edits now, waiting at most `patience` seconds for them."""
-        self._hurry.set()
         tasks = [task for task in self._tasks.values() if not task.done()]
         if not tasks:
             return
-        _done, late = await asyncio.wait(tasks, timeout=patience)
-        for task in late:
-            task.cancel()
-        if late:
-            log.warning("gave up on %d status edits at shut-down (Discord was slow)", len(late))
-            await asyncio.wait(late)
+        self._hurry.set()
+        try:
+            _done, late = await asyncio.wait(tasks, timeout=patience)
+            for task in late:
+                task.cancel()
+            if late:
+                log.warning("gave up on %d status edits (Discord was slow)", len(late))
+                await asyncio.wait(late)
+        finally:
+            self._hurry.clear()
 
     async def _refresh(self, game_id: int) -> None:
         while game_id in self._dirty:

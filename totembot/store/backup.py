@@ -65,6 +65,8 @@ def _copy(source: Path, target: Path) -> None:
         writer = sqlite3.connect(target)
         try:
             reader.backup(writer)
+            # One self-contained file: no -wal or -shm beside the copy (the bot sets WAL again).
+            writer.execute("PRAGMA journal_mode = DELETE")
             check = writer.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise StoreError(f"The copy of {source} failed its integrity check.")
