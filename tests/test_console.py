@@ -6,11 +6,13 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from totembot.console import open_session, run_interactive
+from totembot.console import open_session
+from totembot.console_interactive import run_interactive
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -210,11 +212,16 @@ def test_hostile_bytes_and_long_lines_are_refused_not_crashed() -> None:
     assert all(totem["life"] == 20 for totem in state["totems"])
 
 
-async def play_interactively(read) -> str:
+async def play_interactively(read: Callable[[str], str]) -> str:
+    """The prompt loop fed by a plain function, as a terminal would type the lines."""
+
+    async def read_line(prompt: str) -> str:
+        return read(prompt)
+
     session = await open_session(":memory:")
     out = io.StringIO()
     try:
-        await run_interactive(session, read, out)
+        await run_interactive(session, read_line, out)
     finally:
         await session.close()
     return out.getvalue()
@@ -252,8 +259,13 @@ def test_a_byte_order_mark_and_windows_line_ends_are_read_as_plain_lines() -> No
     assert [entry["line"] for entry in state["rejected"]] == [3]
 
 
-def test_a_second_setup_line_is_refused_as_such() -> None:
+def test_a_setup_line_while_the_game_is_played_is_refused_as_such() -> None:
     state = console_json("game totem players: Ann, Bob, Cid\ngame totem players: X, Y, Z\n")
     assert state["rejected"] == [
-        {"line": 2, "error": "The game is already set up: one setup line per game."}
+        {
+            "line": 2,
+            "error": "The game is still being played: a new game can start only once this "
+            "one is over.",
+        }
     ]
+    assert state["players"][0]["name"] == "Ann"

@@ -4,32 +4,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
 from pydantic import ValidationError
 
 from totembot import __version__
-from totembot.console import (
-    EXIT_BAD_SETUP,
-    EXIT_OK,
-    SetupFailed,
-    open_session,
-    run_interactive,
-    run_script,
-)
+from totembot.console import EXIT_OK
+from totembot.console_main import play_console
 from totembot.store import StoreError
 
 IN_MEMORY = ":memory:"
 EXIT_SETTINGS = 2  # a setting to fix: restarting will not help
 EXIT_UNREACHABLE = 75  # EX_TEMPFAIL: Discord could not be reached; try again later
-# Scripts are read as UTF-8 with "utf-8-sig" (a byte-order mark, as some editors save, is
-# skipped), newline="\n" (only \n ends a line, so line numbers match what an editor shows) and
-# errors="replace" (undecodable bytes become U+FFFD and are refused, not fatal).
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -165,34 +154,9 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
     return EXIT_OK
 
 
-def _stdin() -> TextIO:
-    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace", newline="\n")
-
-
 async def _console(script: str | None, as_json: bool, db_path: str) -> int:
-    interactive = script is None and sys.stdin.isatty() and not as_json
-    try:
-        session = await open_session(db_path)
-    except StoreError as error:
-        print(f"totembot: {error}", file=sys.stderr)
-        return EXIT_BAD_SETUP
-    try:
-        if interactive:
-            await run_interactive(session, input, sys.stdout)
-        elif script is None:
-            await run_script(session, _stdin(), sys.stdout, as_json)
-        else:
-            with open(script, encoding="utf-8-sig", errors="replace", newline="\n") as handle:
-                await run_script(session, handle, sys.stdout, as_json)
-    except OSError as error:
-        print(f"totembot: cannot read {script}: {error.strerror}.", file=sys.stderr)
-        return EXIT_BAD_SETUP
-    except SetupFailed as error:
-        print(f"totembot: {error}", file=sys.stderr)
-        return EXIT_BAD_SETUP
-    finally:
-        await session.close()
-    return EXIT_OK
+    """The offline console (see console_main): a script, standard input or a prompt."""
+    return await play_console(script, as_json, db_path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ committed and a table can stop and resume; without it the game lives in memory.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -22,14 +22,7 @@ EXIT_OK = 0
 EXIT_BAD_SETUP = 2
 CONSOLE_CHANNEL = "console"
 CONSOLE_HOST = "console"
-PROMPT = "totem> "
-HELP = """Requests are phrases of the Totem language, said by a player:
-  Ann: deal 3 to Bob via left        Bob loses 2        Cid: gain 4 via right
-  Ann: attack Bob-Cid for 5 hitting Cid        Ann: pay 2 via left
-  Bob: poison 1 to Cid        Ann: set Bob life to 10 counting left
-  Ann: lock left        next        undo        Bob: concede        remove Cid
-A line without 'Name:' is recorded by the host.
-Console commands: ring (show the table), json (the state as JSON), help, quit."""
+STILL_PLAYING = "The game is still being played: a new game can start only once this one is over."
 
 
 class SetupFailed(Exception):
@@ -41,9 +34,15 @@ def is_setup_line(text: str) -> bool:
     return bool(words) and words[0].casefold() == "game"
 
 
+def new_game_line(state: GameState) -> str:
+    """What a script shows when a setup line after the first starts the next game."""
+    config = state.config
+    return f"New game: {', '.join(config.players)}, {config.life} life; turn 1: {config.players[0]}"
+
+
 @dataclass
 class Session:
-    """One console game: set up or resumed, then each request answered or refused."""
+    """The console's games, one after another: each set up or resumed, then played."""
 
     service: GameService
     state: GameState | None = None
@@ -54,28 +53,34 @@ class Session:
         stored = await self.service.current(CONSOLE_CHANNEL)
         self.state = stored.state if stored else None
 
-    async def set_up(self, text: str) -> GameState:
-        try:
-            stored = await self.service.start(CONSOLE_CHANNEL, CONSOLE_HOST, parse_setup(text))
-        except (RuleViolation, StoreError) as error:
-            raise SetupFailed(str(error)) from error
+    async def _start(self, text: str) -> GameState:
+        stored = await self.service.start(CONSOLE_CHANNEL, CONSOLE_HOST, parse_setup(text))
         self.state = stored.state
         return stored.state
 
     async def begin(self, text: str) -> GameState:
-        """A setup line: a new game, unless the database holds one still being played."""
+        """The first setup line: a new game, unless the database holds one still being played."""
         if self.state is not None and not self.state.finished:
             raise SetupFailed(
                 "The database already holds the console's game: leave out the setup line to "
                 "continue it, or use another --db file for a new game."
             )
-        return await self.set_up(text)
+        try:
+            return await self._start(text)
+        except (RuleViolation, StoreError) as error:
+            raise SetupFailed(str(error)) from error
+
+    async def next_game(self, text: str) -> GameState:
+        """A later setup line: the next game, once the current one is over."""
+        if self.state is not None and not self.state.finished:
+            raise RuleViolation(STILL_PLAYING)
+        return await self._start(text)
 
     async def answer(self, number: int, text: str) -> str | None:
-        """Record one request line; the reply to show, or None for a blank or comment line."""
+        """Record one line; the reply to show, or None for a blank or comment line."""
         try:
             if is_setup_line(text):
-                raise RuleViolation("The game is already set up: one setup line per game.")
+                return new_game_line(await self.next_game(text))
             parsed = parse_line(text)
             if parsed is None:
                 return None
@@ -113,8 +118,12 @@ async def open_session(db_path: str) -> Session:
     return session
 
 
+def state_text(session: Session) -> str:
+    return json.dumps(session.to_json(), indent=2, ensure_ascii=False)
+
+
 async def run_script(session: Session, lines: Iterable[str], out: TextIO, as_json: bool) -> None:
-    """Set up (or resume), then answer every request; raises SetupFailed without a game."""
+    """Set up (or resume), then answer every line; raises SetupFailed without a game."""
     first = True
     for number, text in numbered(lines):
         if first and strip_comment(text):
@@ -129,43 +138,4 @@ async def run_script(session: Session, lines: Iterable[str], out: TextIO, as_jso
             out.write(f"{number}: {reply}\n")
     if session.state is None:
         raise SetupFailed(f"The script has no setup line: start it with '{SETUP_EXAMPLE}'.")
-    if as_json:
-        out.write(json.dumps(session.to_json(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        out.write(render_ring(session.state) + "\n")
-
-
-async def run_interactive(session: Session, read_line: Callable[[str], str], out: TextIO) -> None:
-    """A prompt: set the game up (or resume it), then answer each line; `ring` shows it."""
-    if session.state is None:
-        out.write(f"Set the game up, for example: {SETUP_EXAMPLE}\n'help' lists the requests.\n")
-    else:
-        out.write("Continuing the saved game ('help' lists the requests):\n")
-        out.write(render_ring(session.state) + "\n")
-    number = 0
-    while True:
-        try:
-            text = read_line(PROMPT)
-        except EOFError:
-            out.write("\n")
-            return
-        number += 1
-        command = strip_comment(text).casefold()
-        if command in ("quit", "exit"):
-            return
-        if command == "help":
-            out.write(HELP + "\n")
-        elif session.state is None:
-            if command:
-                try:
-                    out.write(render_ring(await session.begin(text)) + "\n")
-                except SetupFailed as error:
-                    out.write(f"{error}\n")
-        elif command in ("ring", "show", "status"):
-            out.write(render_ring(session.state) + "\n")
-        elif command == "json":
-            out.write(json.dumps(session.to_json(), indent=2, ensure_ascii=False) + "\n")
-        else:
-            reply = await session.answer(number, text)
-            if reply is not None:
-                out.write(reply + "\n")
+    out.write((state_text(session) if as_json else render_ring(session.state)) + "\n")

@@ -1,0 +1,91 @@
+"""What Tab offers at the console prompt: the words that may come next, from the game itself.
+
+Pure, so it is tested without a terminal: the players' names and totems come from the state.
+"""
+
+from __future__ import annotations
+
+from totembot.help import topic_names
+from totembot.phrases import VERBS
+from totembot.rules import HOUSE_RULES, GameState
+from totembot.rules.lookup import pool_name
+
+CONSOLE_COMMANDS = ("ring", "json", "help", "quit")
+SETUP_OPTIONS = ("life:", "commander", "rules:")
+SIDES = ("left", "right")
+TOTEM_BEFORE = frozenset({"via", "counting", "lock", "unlock", "attack", "the"})
+NAME_BEFORE = frozenset({"to", "hitting", "eliminate", "remove", "halve", "set"})
+NUMBER_BEFORE = frozenset({"deal", "poison", "lose", "gain", "pay", "loses", "gains", "for"})
+REQUIRED = {"deal": ("to",), "poison": ("to",), "set": ("life", "to"), "attack": ("for",)}
+OPTIONAL = {
+    "deal": ("via",),
+    "poison": ("via",),
+    "lose": ("via",),
+    "gain": ("via",),
+    "pay": ("via",),
+    "set": ("via", "counting"),
+    "halve": ("via", "counting"),
+    "attack": ("with", "hitting"),
+}
+
+
+def completions(before_cursor: str, state: GameState | None) -> list[str]:
+    """The words that complete the line's last, partial word (case is ignored)."""
+    words = before_cursor.split()
+    partial = "" if not before_cursor or before_cursor[-1].isspace() else words.pop()
+    folded = partial.casefold()
+    found = [word for word in _next_words(words, state) if word.casefold().startswith(folded)]
+    return list(dict.fromkeys(found))
+
+
+def _next_words(words: list[str], state: GameState | None) -> list[str]:
+    first = words[0].casefold() if words else None
+    if first == "help":
+        return [*topic_names(), "console"] if len(words) == 1 else []
+    if state is None or first == "game":
+        return _setup_words([word.casefold() for word in words])
+    names = [player.name for player in state.players]
+    if first is not None and first.endswith(":"):
+        return _phrase_words(words[1:], state) if len(words) > 1 else [*VERBS, *names]
+    if not words:
+        speakers = [f"{name}:" for name in names]
+        return [*speakers, *VERBS, *names, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
+    return _phrase_words(words, state)
+
+
+def _setup_words(words: list[str]) -> list[str]:
+    """`game totem players: A, B, C [life: N] [commander] [rules: R1, R2]`"""
+    if not words:
+        return ["game", "help", "quit"]
+    if len(words) < 3:
+        return [("game", "totem", "players:")[len(words)]]
+    last = words[-1]
+    listed = words[words.index("rules:") + 1 :] if "rules:" in words else [""]
+    in_rules = all(word.endswith(",") for word in listed)
+    if last == "rules:" or (in_rules and last.endswith(",")):
+        return list(HOUSE_RULES)
+    if last in ("players:", "life:") or last.endswith(","):
+        return []
+    return [option for option in SETUP_OPTIONS if option not in words]
+
+
+def _phrase_words(words: list[str], state: GameState) -> list[str]:
+    folded = [word.casefold() for word in words]
+    verb = folded[1] if len(folded) > 1 and folded[1] in ("loses", "gains") else folded[0]
+    verb = {"loses": "lose", "gains": "gain"}.get(verb, verb)
+    last = folded[-1]
+    if last in TOTEM_BEFORE:
+        totems = [pool_name(state, index) for index in range(len(state.pools))]
+        return [*SIDES, *totems, *(["the"] * (last != "the"))]
+    if last in NUMBER_BEFORE or (last == "to" and verb == "set"):
+        return []
+    if last in NAME_BEFORE:
+        return [player.name for player in state.players]
+    if last == "with":
+        return ["commander"]
+    if len(words) == 1:
+        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
+    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
+    if missing:
+        return missing[:1]
+    return [word for word in OPTIONAL.get(verb, ()) if word not in folded]

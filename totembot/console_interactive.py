@@ -1,0 +1,122 @@
+"""The console's prompt loop: each typed line is a console command, a setup or a request.
+
+The loop reads through a `read_line` callable, so the tests drive it with plain strings or with
+prompt_toolkit's pipe input, and only a real terminal gets the prompt_toolkit session.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from collections.abc import Awaitable, Callable
+from typing import TextIO
+
+from totembot.console import Session, SetupFailed, is_setup_line, state_text
+from totembot.help import Topic, help_text
+from totembot.phrases import SETUP_EXAMPLE, strip_comment
+from totembot.render.text import render_ring
+from totembot.rules import GameState
+
+ReadLine = Callable[[str], Awaitable[str]]
+PROMPT = "totem> "
+RING_COMMANDS = ("ring", "show", "status")
+QUIT_COMMANDS = ("quit", "exit")
+DROPPED = "Line dropped: type quit or press Ctrl-D to leave."
+MAX_WIDTH = 100
+CONSOLE_TOPIC = Topic(
+    name="console",
+    title="this console's own commands and keys",
+    text=(
+        "ring (or show, status) shows the table; json prints the state as JSON (see RULES.md); "
+        "help TOPIC explains a topic; quit or exit, or Ctrl-D on an empty line, leaves.",
+        "Up and Down recall earlier lines and Ctrl-R searches them; Tab completes verbs, "
+        "players' names and totems; Ctrl-C drops the line being typed, not the game.",
+        "Once a game is over, a new setup line (game totem players: ...) starts the next one; "
+        "while a game is being played, a setup line is refused.",
+    ),
+)
+
+
+def console_help(topic: str | None, width: int | None = None) -> str:
+    """A help page wrapped to the terminal, with the console's own page among the topics."""
+    text = help_text(topic, extra=(CONSOLE_TOPIC,))
+    width = width or min(shutil.get_terminal_size().columns, MAX_WIDTH)
+    return "\n".join(_wrap(line, width) for line in text.splitlines())
+
+
+def _wrap(line: str, width: int) -> str:
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.fill(line, width, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def greeting(state: GameState | None) -> str:
+    """What the prompt says first: how to start, or the game it continues."""
+    if state is None:
+        return f"Set the game up, for example: {SETUP_EXAMPLE}\n'help' teaches the language."
+    if state.finished:
+        return (
+            f"The saved game is over:\n{render_ring(state)}\n"
+            "A setup line starts a new game ('help game')."
+        )
+    return f"Continuing the saved game ('help' teaches the language):\n{render_ring(state)}"
+
+
+def _help_topic(words: list[str]) -> tuple[bool, str | None]:
+    """`help` or `help TOPIC` (a longer line may be a request by a player named Help)."""
+    if words and words[0].casefold() == "help" and len(words) <= 2:
+        return True, words[1] if len(words) == 2 else None
+    return False, None
+
+
+async def _set_up(session: Session, number: int, text: str, out: TextIO) -> None:
+    if session.state is None:
+        try:
+            out.write(render_ring(await session.begin(text)) + "\n")
+        except SetupFailed as error:
+            out.write(f"{error}\n")
+        return
+    before = session.state
+    out.write(f"{await session.answer(number, text)}\n")
+    if session.state is not before and session.state is not None:
+        out.write(render_ring(session.state) + "\n")
+
+
+async def interact(session: Session, number: int, text: str, out: TextIO) -> bool:
+    """Answer one typed line; False when it asks to leave."""
+    words = strip_comment(text).split()
+    command = " ".join(words).casefold()
+    asked, topic = _help_topic(words)
+    if command in QUIT_COMMANDS:
+        return False
+    if asked:
+        out.write(console_help(topic) + "\n")
+    elif session.state is None or is_setup_line(text):
+        if command:
+            await _set_up(session, number, text, out)
+    elif command in RING_COMMANDS:
+        out.write(render_ring(session.state) + "\n")
+    elif command == "json":
+        out.write(state_text(session) + "\n")
+    else:
+        reply = await session.answer(number, text)
+        if reply is not None:
+            out.write(reply + "\n")
+    return True
+
+
+async def run_interactive(session: Session, read_line: ReadLine, out: TextIO) -> None:
+    """A prompt: set a game up (or resume it), then answer each line until quit or Ctrl-D."""
+    out.write(greeting(session.state) + "\n")
+    number = 0
+    while True:
+        try:
+            text = await read_line(PROMPT)
+        except KeyboardInterrupt:
+            out.write(DROPPED + "\n")
+            continue
+        except EOFError:
+            out.write("\n")
+            return
+        number += 1
+        if not await interact(session, number, text, out):
+            return

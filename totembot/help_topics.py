@@ -1,0 +1,187 @@
+"""What `help` teaches: every phrase of the Totem language, with examples that really play.
+
+Pure data, shared by the console and Discord. Each example is played in the tests on a fresh
+game (its `setup`, then its `before` lines), so an example that the rules refuse fails a test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+THREE = "game totem players: Ann, Bob, Cid"
+COMMANDER = "game totem players: Ann, Bob, Cid commander"
+CONSENT = "game totem players: Ann, Bob, Cid rules: half-life-consent"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A line as a user types it, what it does, and the game it is true in."""
+
+    line: str
+    says: str
+    setup: str = THREE
+    before: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One help page: a name to ask for, the phrase's forms, what it means, examples."""
+
+    name: str
+    title: str
+    text: tuple[str, ...]
+    forms: tuple[str, ...] = ()
+    examples: tuple[Example, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+SEATS = "With Ann, Bob, Cid the totems are Ann-Bob, Bob-Cid and Cid-Ann."
+
+GAME = Topic(
+    name="game",
+    title="set a game up",
+    forms=("game totem players: P1, P2, P3 [life: N] [commander] [rules: R1, R2]",),
+    text=(
+        "The first line of a script, or the first line at the console, sets the game up "
+        "(in Discord, /totem new does). Players are listed in seat order, which is turn "
+        "order: the first takes turn 1. A game has 3 to 8 players, each a different one-word "
+        "name.",
+        "Every totem starts at the format's life: 20, or 40 with commander. After the players, "
+        "in any order: life: N for another starting life (1 to 1,000,000), commander for a "
+        "commander game, rules: to turn house rules on (see help rules).",
+    ),
+    examples=(
+        Example(THREE, "Three players, 20 life on each of Ann-Bob, Bob-Cid and Cid-Ann."),
+        Example(
+            "game totem players: Ann, Bob, Cid, Dan commander rules: half-life-consent",
+            "A commander game: 40 life per totem, with the half-life-consent house rule.",
+        ),
+        Example("game totem players: Ann, Bob, Cid, Dan, Eve life: 30", "Five players at 30."),
+    ),
+    aliases=("setup", "set-up", "new", "start", "players"),
+)
+
+REQUESTS = Topic(
+    name="requests",
+    title="how a request line reads",
+    forms=("Speaker: phrase", "phrase"),
+    text=(
+        "Every line after the setup is one request. The speaker, before the colon, is the "
+        "player who records it and, unless the phrase says otherwise, controls its source. A "
+        "line without a speaker is recorded by the host, the game's creator (in Discord /do, "
+        "by you). A comment starts with # and runs to the end of the line.",
+        "A name is one word of letters, digits, underscores or apostrophes. Names and keywords "
+        "match whatever their case. Amounts are whole numbers from 1 to 1,000,000; a life total "
+        "to set, from -1,000,000 to 1,000,000.",
+        "The words the and totem around a totem are optional; any other word a phrase does not "
+        "expect makes the line unreadable. A refused line says why in one sentence and changes "
+        "nothing.",
+    ),
+    examples=(
+        Example("Ann: deal 3 to Bob", "Ann records 3 damage from a source she controls."),
+        Example("Bob loses 4 via left", "No speaker: the host records it; Bob-Cid loses 4."),
+        Example(
+            "ann: DEAL 3 to bob via the Bob-Cid totem",
+            "The same as Ann: deal 3 to Bob via Bob-Cid.",
+        ),
+    ),
+    aliases=("request", "line", "lines", "speaker", "host", "names", "name", "language"),
+)
+
+TOTEMS = Topic(
+    name="totems",
+    title="naming a totem, and which totem takes a change",
+    forms=("left", "right", "Bob-Cid", "the left totem"),
+    text=(
+        "There is one totem between each pair of neighbours; its two players share its life. "
+        + SEATS,
+        "left is the player's totem shared with the next player in turn order (the turn passes "
+        "to the left); right is the one shared with the previous player. So Bob's left is "
+        "Bob-Cid and his right is Ann-Bob; Ann's left is Ann-Bob and her right is Cid-Ann.",
+        "Left and right are seen from the player whose totem changes: P in deal 3 to P via "
+        "left, the speaker for pay, lock and unlock, the player named after hitting in an "
+        "attack. Bob-Cid names a totem by its two players, in either order (Cid-Bob too).",
+        "Which totem takes it: a player may take a change on either of their totems, except "
+        "one they share with the player who controls the source (the speaker); a player who is "
+        "the source's controller may use both. When only one is legal it is used without being "
+        "named; when two are legal and none is named, the request is refused (in Discord, "
+        "buttons ask).",
+    ),
+    examples=(
+        Example(
+            "Ann: deal 3 to Bob", "Ann-Bob is Ann's own totem, so Bob-Cid takes the 3 unnamed."
+        ),
+        Example("Cid: gain 2 via the left totem", "Cid's left totem, Cid-Ann, gains 2."),
+        Example("Bob: poison 1 to Ann via Ann-Cid", "Cid-Ann gets 1 poison counter."),
+    ),
+    aliases=("totem", "left", "right", "sides", "via"),
+)
+
+DEATH = Topic(
+    name="death",
+    title="when a totem dies and the game ends",
+    text=(
+        "A totem dies when it has 0 or less life, 10 or more poison counters, or 21 or more "
+        "combat damage from one single commander (20 is not lethal). Both of its players still "
+        "in the game then lose at once. Life is never clamped: -5 stays -5. A lock does not "
+        "stop poison or commander damage.",
+        "A player who is out (lost, conceded or removed) cannot act or be chosen; their totems "
+        "stay, each attached only to the other neighbour. A totem with no player left in the "
+        "game can no longer be chosen or attacked.",
+        "The game ends when at most one player is still in: that player wins, and if the last "
+        "players all lose at once it is a draw. After the end only undo can be recorded.",
+    ),
+    examples=(
+        Example("Ann: deal 20 to Bob", "Bob-Cid falls to 0 and dies: Bob and Cid lose; Ann wins."),
+        Example(
+            "Ann: attack Bob-Cid for 21 with commander",
+            "In a commander game Bob-Cid keeps 19 life but dies of 21 commander damage.",
+            setup=COMMANDER,
+        ),
+    ),
+    aliases=("dead", "dying", "lethal", "end", "ending", "winning"),
+)
+
+RULES = Topic(
+    name="rules",
+    title="the house rules, off unless the setup line turns them on with rules:",
+    text=(
+        "half-life-consent: paying life from a totem below half the starting life (before the "
+        "payment) needs the approval of that totem's other player, if still in the game. The "
+        "payment waits until that player answers approve (it is paid) or deny (it is "
+        "dropped); nobody else can answer.",
+        "player-poison: poison counters go on players, not totems, and a poison request names "
+        "no totem. A player with 10 loses alone.",
+        "sorcery-concede: a player may concede only during their own turn. The host (or a "
+        "Discord admin) may still remove anyone at any time.",
+    ),
+    examples=(
+        Example(
+            "game totem players: Ann, Bob, Cid rules: player-poison, sorcery-concede",
+            "Both rules on, at 20 life.",
+        ),
+        Example(
+            "Ann: pay 2 via left",
+            "After Ann-Bob fell to 9 (below half of 20), the payment waits for Bob's answer.",
+            setup=CONSENT,
+            before=("Cid: deal 11 to Ann via Ann-Bob",),
+        ),
+        Example(
+            "Bob: poison 3 to Cid",
+            "Under player-poison, Cid gets 3 poison counters.",
+            setup="game totem players: Ann, Bob, Cid rules: player-poison",
+        ),
+        Example(
+            "Ann: concede",
+            "Under sorcery-concede, accepted on Ann's turn; Bob: concede would be refused now.",
+            setup="game totem players: Ann, Bob, Cid rules: sorcery-concede",
+        ),
+    ),
+    aliases=(
+        "house",
+        "house-rules",
+        "half-life-consent",
+        "player-poison",
+        "sorcery-concede",
+    ),
+)
