@@ -24,8 +24,8 @@ from totembot.render.embed import status_embed
 from totembot.rules import Request, apply, new_game
 from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat
+from totembot.testing import StandIn
 
-REPO = Path(__file__).resolve().parents[1]
 SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
 # A cycle of requests that never ends a game: damage, gains, combat, locks and turns.
 CYCLE = [
@@ -121,22 +121,8 @@ async def measure_requests(folder: Path, games: int, count: int) -> Timings:
     return timings
 
 
-def standin_class() -> Any:
-    """The tests' local Discord stand-in, when the benchmark runs from a clone of the repository."""
-    if not (REPO / "tests" / "e2e" / "standin.py").exists():
-        return None
-    if str(REPO) not in sys.path:
-        sys.path.insert(0, str(REPO))
-    from tests.e2e.standin import StandIn
-
-    return StandIn
-
-
-async def measure_discord_calls(folder: Path, plan: Plan) -> float | None:
-    """API calls per request for a burst through the bot and the tests' Discord stand-in."""
-    StandIn = standin_class()
-    if StandIn is None:
-        return None
+async def measure_discord_calls(folder: Path, plan: Plan) -> float:
+    """API calls per request for a burst through the bot and the local Discord stand-in."""
     import discord
 
     from totembot.bot.runner import close_bot, open_bot, point_at
@@ -191,12 +177,8 @@ async def measure_discord_calls(folder: Path, plan: Plan) -> float | None:
         await fake.stop()
 
 
-async def measure_startup(folder: Path, plan: Plan) -> tuple[float | None, float | None]:
+async def measure_startup(folder: Path, plan: Plan) -> tuple[float, float | None]:
     """Seconds from `totembot run` to ready, and its peak RSS, with a full database."""
-    StandIn = standin_class()
-    if StandIn is None:
-        return None, None
-
     path = folder / "startup.sqlite3"
     store = await GameStore.open(path)
     finished_state = apply(new_game(parse_setup(SETUP)), _win())[0]
@@ -270,8 +252,8 @@ async def run_bench(plan: Plan) -> dict[str, Any]:
         "request_ms_p99": round(percentile(timings.requests, 0.99) * 1000, 3),
         "ratio": round(p50 / floor_ms, 3),
         "requests_per_s": per_games,
-        "api_calls_per_request": None if calls is None else round(calls, 3),
-        "startup_s": None if startup is None else round(startup, 3),
+        "api_calls_per_request": round(calls, 3),
+        "startup_s": round(startup, 3),
         "rss_mb": None if rss is None else round(rss, 1),
     }
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.standin import StandIn
+from totembot.testing import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.e2e-token-never-shown-0123456789"

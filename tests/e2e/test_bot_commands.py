@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import ANN, BOB, CID, DAN, TABLE, BotProcess
-from tests.e2e.standin import StandIn
+from totembot.testing import StandIn
 
 
 async def test_the_structured_commands_record_what_their_phrases_do(

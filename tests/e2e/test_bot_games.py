@@ -17,7 +17,7 @@ from tests.e2e.conftest import (
     TOKEN,
     BotProcess,
 )
-from tests.e2e.standin import StandIn
+from totembot.testing import StandIn
 
 
 def status_message(standin: StandIn, channel: int = TABLE) -> dict:

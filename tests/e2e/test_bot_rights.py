@@ -6,7 +6,7 @@ import asyncio
 import signal
 
 from tests.e2e.conftest import ADMIN, ANN, BOB, CID, DAN, EVE, SPECTATOR, TABLE, BotProcess
-from tests.e2e.standin import StandIn
+from totembot.testing import StandIn
 
 THREE = {"players": f"<@{ANN}> <@{BOB}> <@{CID}>"}
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from tests.e2e.conftest import ANN, BOB, CID, GUILD, TABLE, TOKEN, BotProcess
-from tests.e2e.standin import StandIn
+from totembot.testing import StandIn
 
 PLAYERS = {"players": f"<@{ANN}> <@{BOB}> <@{CID}>"}
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"

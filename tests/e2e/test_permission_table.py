@@ -26,7 +26,7 @@ from tests.e2e.conftest import (
     started_bot,
     started_standin,
 )
-from tests.e2e.standin import Reply, StandIn
+from totembot.testing import Reply, StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

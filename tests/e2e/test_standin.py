@@ -18,7 +18,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from tests.e2e.standin import (
+from totembot.testing import (
     PIN_MESSAGES,
     SEND_MESSAGES,
     VIEW_CHANNEL,

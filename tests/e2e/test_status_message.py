@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, TABLE, BotProcess
-from tests.e2e.standin import DEFAULT_BOT_PERMISSIONS, MANAGE_MESSAGES, PIN_MESSAGES, StandIn
 from totembot.bot.status import PIN_PERMISSION_MISSING
+from totembot.testing import DEFAULT_BOT_PERMISSIONS, MANAGE_MESSAGES, PIN_MESSAGES, StandIn
 
 PLAYERS = {"players": f"<@{ANN}> <@{BOB}> <@{CID}>"}
 STATUS_EDIT = r"^/channels/20/messages/\d+$"

@@ -1,47 +1,56 @@
 """The board picture: the seating ring as a PNG, for people who would rather look than read.
 
-Seat labels go round a ring (seat 0 at the top, then clockwise) and each totem is a card
-between its two seats, joined to them by lines. Everything is drawn with Pillow's built-in font
-at twice the size and scaled down, so the picture is smooth, needs no font files and is the
-same bytes for the same state. User text is reduced to what that font can draw.
+Seat labels go round a ring (seat 0 at the top, then clockwise, which is the way play passes)
+and each totem is a card between its two seats, named as the replies name it (`Ann-Bob`) and
+joined to them by lines with arrowheads in turn order. Names are drawn with DejaVu Sans (see
+board_fonts), so Greek, Cyrillic and accented names show as written.
 """
 
 from __future__ import annotations
 
-import io
 import math
-import unicodedata
 from dataclasses import dataclass
-from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
-
-from totembot.rules.lookup import pool_name
+from totembot.render.board_fonts import clean
+from totembot.render.board_layout import (
+    CENTRE,
+    Layout,
+    Sizes,
+    free_radius,
+    layout,
+    middle,
+    turn_arrows,
+)
+from totembot.render.board_pen import (
+    RGB,
+    SIZE,
+    Box,
+    Pen,
+    Point,
+    arrowhead,
+    droplet,
+    heart,
+    padlock,
+    star,
+    sword,
+)
 from totembot.rules.state import GameState, Player, Pool
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-Align = Literal["centre", "left", "right"]
-Box = tuple[float, float, float, float]
-Point = tuple[float, float]
-RGB = tuple[int, int, int]
+__all__ = ["board_png", "card_plan", "clean", "footer_words", "totem_label"]
 
-SIZE = 800  # the picture is SIZE x SIZE pixels
-SCALE = 2  # drawn at SCALE times the size, then scaled down for smooth edges
-CENTRE: Point = (400.0, 416.0)
 MARGIN = 12
-MAX_TEXT = 120  # characters of user text kept before measuring
-TITLE, NOTE, FOOTER = 32, 17, 19  # type sizes
+TITLE, NOTE, FOOTER = 30, 17, 18  # type sizes
+MIN_DETAIL = 13  # the smallest type for a commander's damage: still readable on a phone
+CARD_SHRINK = ((1.0, 1.0), (1.0, 0.85), (0.8, 0.85), (0.66, 0.85))  # (life, detail) scales
+LINE_STEP, LABEL_ROW = 1.25, 1.2  # detail lines and the label row, in their type sizes
+CENTRE_ARROW_ROOM = 85  # the free radius needed for the turn-order circle in the middle
 
-# The built-in font (a subset of Aileron) draws printable ASCII and these; the rest is '?'.
-DRAWABLE = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("©«°±·»‘’“”…‹›™")
-INVISIBLE = frozenset({"Cc", "Cf", "Mn", "Me", "Zl", "Zp"})
-
-BACKGROUND: RGB = (30, 33, 41)
 TEXT: RGB = (236, 238, 243)
 MUTED: RGB = (150, 156, 170)
 FAINT: RGB = (104, 110, 126)
 DARK_TEXT: RGB = (22, 26, 32)
 LINK: RGB = (84, 92, 112)
+ARROW: RGB = (150, 160, 184)
 SEAT_FILL: RGB = (48, 53, 66)
 SEAT_EDGE: RGB = (112, 120, 140)
 OUT_FILL: RGB = (37, 40, 49)
@@ -50,9 +59,11 @@ ACTIVE: RGB = (46, 204, 113)
 GOLD: RGB = (241, 196, 15)
 CARD_FILL: RGB = (56, 62, 78)
 CARD_EDGE: RGB = (126, 136, 160)
+LABEL: RGB = (178, 186, 204)
 DEAD_FILL: RGB = (44, 33, 37)
 DEAD_EDGE: RGB = (192, 57, 43)
 DEAD_LINK: RGB = (92, 52, 56)
+DEAD_ARROW: RGB = (140, 78, 82)
 HEART: RGB = (231, 76, 60)
 POISON: RGB = (126, 214, 84)
 COMMANDER: RGB = (243, 156, 18)
@@ -60,277 +71,33 @@ LOCK: RGB = (241, 196, 15)
 PENDING: RGB = (243, 156, 18)
 
 
-@dataclass(frozen=True)
-class Sizes:
-    """The geometry and type sizes for one table size."""
-
-    seat: tuple[float, float]  # width and height of a seat label
-    card: tuple[float, float]  # width and height of a totem card
-    seat_radius: float
-    card_radius: float
-    roundness: float  # 2 is a circle; more pushes seats and cards towards the corners
-    name: int
-    sub: int
-    life: int
-    detail: int
+# --- names --------------------------------------------------------------------------------
 
 
-SIZES = {
-    3: Sizes((260, 78), (230, 176), 284, 160, 2.5, 34, 21, 72, 23),
-    4: Sizes((240, 76), (216, 164), 269, 160, 4, 32, 20, 66, 22),
-    5: Sizes((196, 70), (160, 128), 290, 276, 6, 30, 19, 56, 20),
-    6: Sizes((190, 70), (150, 124), 302, 163, 4, 28, 18, 52, 19),
-    7: Sizes((164, 62), (124, 100), 311, 172, 2.5, 26, 17, 44, 17),
-    8: Sizes((150, 60), (116, 96), 314, 223, 4, 24, 16, 40, 16),
-}
+def totem_names(state: GameState, index: int) -> list[str]:
+    """A totem's players, cleaned for drawing, in the order the replies name them."""
+    return [clean(state.players[seat].name) for seat in state.pools[index].seats]
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where each seat label and each totem card goes, in picture pixels."""
-
-    sizes: Sizes
-    seats: tuple[Box, ...]
-    cards: tuple[Box, ...]
+def totem_label(state: GameState, index: int) -> str:
+    """A totem's name as the replies give it (`Ann-Bob`: seat i, then seat i+1)."""
+    return "-".join(totem_names(state, index))
 
 
-# --- text ---------------------------------------------------------------------------------
-
-
-def clean(text: str) -> str:
-    """User text the built-in font can draw: accents dropped, invisibles removed, others '?'."""
-    kept: list[str] = []
-    for char in unicodedata.normalize("NFKD", text[: MAX_TEXT * 4]):
-        if char in DRAWABLE:
-            kept.append(char)
-        elif char.isspace():
-            kept.append(" ")
-        elif unicodedata.category(char) not in INVISIBLE:
-            kept.append("?")
-    text = " ".join("".join(kept).split()) or "?"
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
-
-
-def for_font(text: str, face: Font) -> str:
-    """The text as the font takes it: a bitmap font (no FreeType) has Latin-1 only."""
-    if isinstance(face, ImageFont.FreeTypeFont):
-        return text
-    return text.replace("…", "...").encode("latin-1", "replace").decode("latin-1")
-
-
-def length(text: str, face: Font) -> float:
-    """How wide a text is in the font's pixels."""
-    return face.getlength(for_font(text, face))
-
-
-def fit(text: str, face: Font, width: float) -> str:
-    """The text, clipped with an ellipsis to at most `width` drawn pixels."""
-    if length(text, face) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if length(text[:middle].rstrip() + "…", face) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + "…"
-
-
-# --- geometry -----------------------------------------------------------------------------
-
-
-def seat_angle(count: int, seat: int) -> float:
-    """The angle of a seat in radians: seat 0 at the top, then clockwise."""
-    return -math.pi / 2 + 2 * math.pi * seat / count
-
-
-def on_ring(angle: float, radius: float, roundness: float) -> Point:
-    """A point on a rounded square (a superellipse) of the given radius around the centre."""
-    x, y = math.cos(angle), math.sin(angle)
-    scale = radius / (abs(x) ** roundness + abs(y) ** roundness) ** (1 / roundness)
-    return CENTRE[0] + scale * x, CENTRE[1] + scale * y
-
-
-def centred_box(centre: Point, size: tuple[float, float]) -> Box:
-    """A box of the given width and height around a centre."""
-    (x, y), (width, height) = centre, size
-    return x - width / 2, y - height / 2, x + width / 2, y + height / 2
-
-
-def pool_angle(count: int, seats: tuple[int, ...]) -> float:
-    """The angle halfway round the ring between a pool's seats."""
-    x = sum(math.cos(seat_angle(count, seat)) for seat in seats)
-    y = sum(math.sin(seat_angle(count, seat)) for seat in seats)
-    if math.hypot(x, y) < 1e-9:
-        return seat_angle(count, seats[0]) + math.pi / count
-    return math.atan2(y, x)
-
-
-def layout(count: int, pools: tuple[tuple[int, ...], ...]) -> Layout:
-    """Seat labels round the ring, each totem card between its seats."""
-    sizes = SIZES[min(max(count, min(SIZES)), max(SIZES))]
-    seats = tuple(
-        centred_box(
-            on_ring(seat_angle(count, seat), sizes.seat_radius, sizes.roundness), sizes.seat
-        )
-        for seat in range(count)
-    )
-    cards = tuple(
-        centred_box(
-            on_ring(pool_angle(count, seats_of), sizes.card_radius, sizes.roundness), sizes.card
-        )
-        for seats_of in pools
-    )
-    return Layout(sizes, seats, cards)
-
-
-def middle(box: Box) -> Point:
-    """The centre of a box."""
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
-# --- drawing ------------------------------------------------------------------------------
-
-
-class Pen:
-    """Draws in picture pixels on a canvas SCALE times larger."""
-
-    def __init__(self) -> None:
-        self.image = Image.new("RGB", (SIZE * SCALE, SIZE * SCALE), BACKGROUND)
-        self.draw = ImageDraw.Draw(self.image)
-        self.fonts: dict[int, Font] = {}  # per picture: font objects are not shared by threads
-
-    def font(self, size: float) -> Font:
-        """Pillow's built-in font at a size in picture pixels."""
-        scaled = round(size * SCALE)
-        if scaled not in self.fonts:
-            self.fonts[scaled] = ImageFont.load_default(size=scaled)
-        return self.fonts[scaled]
-
-    def width(self, text: str, size: float) -> float:
-        return length(text, self.font(size)) / SCALE
-
-    def fit(self, text: str, size: float, width: float) -> str:
-        return fit(text, self.font(size), width * SCALE)
-
-    def text(
-        self,
-        at: Point,
-        text: str,
-        size: float,
-        fill: RGB,
-        align: Align = "centre",
-        bold: bool = False,
-    ) -> float:
-        """Draw one line with its capitals centred on `at`'s height; returns its width."""
-        face = self.font(size)
-        text = for_font(text, face)
-        left, _top, right, _bottom = face.getbbox(text)
-        _l, cap_top, _r, baseline = face.getbbox("H")
-        x = at[0] * SCALE
-        if align == "centre":
-            x -= (left + right) / 2
-        elif align == "right":
-            x -= right
-        y = at[1] * SCALE - (cap_top + baseline) / 2
-        stroke = (
-            round(SCALE * size / 44) if bold and isinstance(face, ImageFont.FreeTypeFont) else 0
-        )
-        self.draw.text((x, y), text, font=face, fill=fill, stroke_width=stroke, stroke_fill=fill)
-        return (right - left) / SCALE
-
-    def box(self, box: Box, radius: float, fill: RGB, edge: RGB, width: float = 2) -> None:
-        self.draw.rounded_rectangle(
-            self.scaled(box), radius * SCALE, fill=fill, outline=edge, width=round(width * SCALE)
-        )
-
-    def line(self, points: list[Point], fill: RGB, width: float) -> None:
-        scaled = [(x * SCALE, y * SCALE) for x, y in points]
-        self.draw.line(scaled, fill=fill, width=round(width * SCALE), joint="curve")
-
-    def polygon(self, points: list[Point], fill: RGB) -> None:
-        self.draw.polygon([(x * SCALE, y * SCALE) for x, y in points], fill=fill)
-
-    def ellipse(
-        self, box: Box, fill: RGB | None, edge: RGB | None = None, width: float = 0
-    ) -> None:
-        self.draw.ellipse(self.scaled(box), fill=fill, outline=edge, width=round(width * SCALE))
-
-    def arc(self, box: Box, start: float, end: float, fill: RGB, width: float) -> None:
-        self.draw.arc(self.scaled(box), start, end, fill=fill, width=round(width * SCALE))
-
-    @staticmethod
-    def scaled(box: Box) -> Box:
-        return box[0] * SCALE, box[1] * SCALE, box[2] * SCALE, box[3] * SCALE
-
-    def png(self) -> bytes:
-        small = self.image.resize((SIZE, SIZE), Image.Resampling.LANCZOS)
-        out = io.BytesIO()
-        small.save(out, format="PNG", optimize=False, compress_level=9)
-        return out.getvalue()
-
-
-# --- icons (the built-in font has no symbols) ---------------------------------------------
-
-
-def heart(pen: Pen, at: Point, size: float, fill: RGB) -> None:
-    """A heart whose box is `size` wide, centred on `at`."""
-    x, y = at
-    r = size / 4
-    pen.ellipse((x - 2 * r, y - 1.6 * r, x, y + 0.4 * r), fill)
-    pen.ellipse((x, y - 1.6 * r, x + 2 * r, y + 0.4 * r), fill)
-    pen.polygon([(x - 1.95 * r, y - 0.35 * r), (x + 1.95 * r, y - 0.35 * r), (x, y + 2 * r)], fill)
-
-
-def droplet(pen: Pen, at: Point, size: float, fill: RGB) -> None:
-    """A poison drop about `size` tall, centred on `at`."""
-    x, y = at
-    r = size * 0.3
-    pen.ellipse((x - r, y + size / 2 - 2 * r, x + r, y + size / 2), fill)
-    pen.polygon(
-        [
-            (x, y - size / 2),
-            (x - r * 0.95, y + size / 2 - r * 1.2),
-            (x + r * 0.95, y + size / 2 - r * 1.2),
-        ],
-        fill,
-    )
-
-
-def sword(pen: Pen, at: Point, size: float, fill: RGB) -> None:
-    """A sword pointing up and to the right, for commander damage."""
-    half = size / 2 / math.sqrt(2)
-
-    def along(t: float, across: float = 0.0) -> Point:
-        """A point t of the way from the centre to the tip, `across` to the side."""
-        return at[0] + half * (t + across), at[1] + half * (-t + across)
-
-    blade = [along(-0.45, -0.14), along(0.85, -0.14), along(1.3), along(0.85, 0.14)]
-    pen.polygon([*blade, along(-0.45, 0.14)], fill)
-    pen.line([along(-0.5, -0.42), along(-0.5, 0.42)], fill, size / 7)
-    pen.line([along(-0.5), along(-1.1)], fill, size / 7)
-
-
-def padlock(pen: Pen, at: Point, size: float, fill: RGB) -> None:
-    """A closed padlock about `size` tall, centred on `at`."""
-    x, y = at
-    w = size * 0.8
-    pen.arc((x - w * 0.32, y - size / 2, x + w * 0.32, y + size * 0.15), 180, 360, fill, size / 8)
-    pen.line([(x - w * 0.32, y - size * 0.17), (x - w * 0.32, y)], fill, size / 8)
-    pen.line([(x + w * 0.32, y - size * 0.17), (x + w * 0.32, y)], fill, size / 8)
-    pen.box((x - w / 2, y - size * 0.05, x + w / 2, y + size / 2), size / 10, fill, fill, 1)
-
-
-def star(pen: Pen, at: Point, size: float, fill: RGB) -> None:
-    """A five-pointed star `size` across, for the winner."""
-    x, y = at
-    points = []
-    for k in range(10):
-        radius = size / 2 if k % 2 == 0 else size / 5
-        angle = -math.pi / 2 + k * math.pi / 5
-        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-    pen.polygon(points, fill)
+def fit_label(pen: Pen, names: list[str], size: float, width: float) -> str:
+    """A totem's name in `width`: whole if it fits, else the longer names clipped, so a
+    short name keeps the room it needs and the long ones share what is left."""
+    whole = "-".join(names)
+    if pen.width(whole, size) <= width or not names:
+        return whole
+    room = width - pen.width("-", size) * (len(names) - 1)
+    order = sorted(range(len(names)), key=lambda k: pen.width(names[k], size))
+    shown = list(names)
+    for done, k in enumerate(order):
+        share = room / (len(names) - done)
+        shown[k] = pen.fit(names[k], size, share)
+        room -= pen.width(shown[k], size)
+    return "-".join(shown)
 
 
 # --- title and footer ---------------------------------------------------------------------
@@ -342,15 +109,16 @@ def headline(pen: Pen, state: GameState) -> tuple[str, RGB]:
     if state.finished:
         if not state.winners:
             return "Game over: a draw", MUTED
-        budget = (room - pen.width(" and  win!", TITLE)) / len(state.winners) - 20
-        names = [pen.fit(clean(name), TITLE, budget) for name in state.winners]
+        budget = (room - pen.width(" and  win!", TITLE, True)) / len(state.winners) - 20
+        names = [pen.fit(clean(name), TITLE, budget, True) for name in state.winners]
         if len(names) == 1:
             return f"{names[0]} wins!", GOLD
         return f"{', '.join(names[:-1])} and {names[-1]} win!", GOLD
     player = state.players[state.active] if 0 <= state.active < len(state.players) else None
     words = f"Turn {state.turn} · {{}} to play"
-    budget = room - pen.width(words.format(""), TITLE)
-    return words.format(pen.fit(clean(player.name), TITLE, budget) if player else "?"), TEXT
+    budget = room - pen.width(words.format(""), TITLE, True)
+    name = pen.fit(clean(player.name), TITLE, budget, True) if player else "?"
+    return words.format(name), TEXT
 
 
 def pending_note(pen: Pen, state: GameState) -> str:
@@ -361,9 +129,10 @@ def pending_note(pen: Pen, state: GameState) -> str:
     def short(text: str) -> str:
         return pen.fit(clean(text), NOTE, 130)
 
+    totem = fit_label(pen, totem_names(state, first.pool), NOTE, 200)
     note = (
-        f"Waiting: {short(first.payer)} pays {first.amount} from "
-        f"{short(pool_name(state, first.pool))}, if {short(first.awaiting)} agrees"
+        f"Waiting: {short(first.payer)} pays {first.amount} from {totem}, "
+        f"if {short(first.awaiting)} agrees"
     )
     return pen.fit(note, NOTE, SIZE - 2 * MARGIN - pen.width(more, NOTE)) + more
 
@@ -371,7 +140,8 @@ def pending_note(pen: Pen, state: GameState) -> str:
 def draw_title(pen: Pen, state: GameState) -> None:
     """Whose turn it is, or who won; and a waiting payment, if any."""
     words, colour = headline(pen, state)
-    pen.text((SIZE / 2, 28), pen.fit(words, TITLE, SIZE - 2 * MARGIN), TITLE, colour, bold=True)
+    words = pen.fit(words, TITLE, SIZE - 2 * MARGIN, True)
+    pen.text((SIZE / 2, 27), words, TITLE, colour, bold=True)
     if state.pending:
         pen.text((SIZE / 2, 57), pending_note(pen, state), NOTE, PENDING)
 
@@ -393,7 +163,7 @@ def draw_footer(pen: Pen, state: GameState) -> None:
     pen.text((SIZE / 2, SIZE - 16), words, FOOTER, MUTED)
 
 
-# --- seats --------------------------------------------------------------------------------
+# --- links and the direction of play --------------------------------------------------------
 
 
 def draw_links(pen: Pen, state: GameState, plan: Layout) -> None:
@@ -404,6 +174,39 @@ def draw_links(pen: Pen, state: GameState, plan: Layout) -> None:
         for seat in pool.seats:
             if seat < len(plan.seats):
                 pen.line([middle(plan.seats[seat]), middle(card)], colour, width)
+
+
+def draw_turn_arrows(pen: Pen, state: GameState, plan: Layout) -> int:
+    """Arrowheads on the links, seat to totem to next seat; returns how many were drawn."""
+    pools = tuple(pool.seats for pool in state.pools)
+    arrows = turn_arrows(plan, pools, max(11.0, plan.sizes.sub * 0.8))
+    dead = {plan.cards[k] for k, pool in enumerate(state.pools) if pool.status == "dead"}
+    for arrow in arrows:
+        colour = DEAD_ARROW if dead & {arrow.start, arrow.end} else ARROW
+        arrowhead(pen, arrow.tip, arrow.angle, arrow.size, colour)
+    return len(arrows)
+
+
+def draw_turn_circle(pen: Pen, plan: Layout) -> bool:
+    """A clockwise arrow round 'turn order' in the middle, when the middle is free."""
+    free = free_radius(plan)
+    if free < CENTRE_ARROW_ROOM:
+        return False
+    radius, width = min(free * 0.6, 110.0), 6.0
+    x, y = CENTRE
+    start, end = -60.0, 225.0  # degrees clockwise from 3 o'clock: the gap is at the top
+    pen.arc((x - radius, y - radius, x + radius, y + radius), start, end, FAINT, width)
+    head = 24.0
+    tip_angle = math.radians(end) + head * 0.8 / radius
+    tip = (x + radius * math.cos(tip_angle), y + radius * math.sin(tip_angle))
+    arrowhead(pen, tip, tip_angle + math.pi / 2, head, FAINT)
+    size = plan.sizes.sub
+    pen.text((x, y - size * 0.6), "turn", size, MUTED)
+    pen.text((x, y + size * 0.6), "order", size, MUTED)
+    return True
+
+
+# --- seats --------------------------------------------------------------------------------
 
 
 def out_note(pen: Pen, player: Player, size: float, width: float) -> str:
@@ -462,21 +265,22 @@ def draw_seat(pen: Pen, state: GameState, seat: int, box: Box, sizes: Sizes) -> 
     draw_name(pen, player, (x, y - sizes.sub * 0.62 if note else y), inner, sizes.name, ink)
     if note:
         note_ink = (POISON if player.poison else MUTED) if ink == TEXT else ink
-        pen.text((x, y + sizes.name * 0.55), pen.fit(note, sizes.sub, inner), sizes.sub, note_ink)
+        pen.text((x, y + sizes.name * 0.6), pen.fit(note, sizes.sub, inner), sizes.sub, note_ink)
 
 
 def draw_name(pen: Pen, player: Player, at: Point, room: float, size: float, ink: RGB) -> None:
     """A name centred on `at`: shrunk a little, then clipped, to fit; a star for the winner,
     struck through when out."""
     icon = size * 0.9 if player.status == "won" else 0.0
-    name, shrunk = clean(player.name), size
-    while shrunk > size * 0.8 and pen.width(name, shrunk) > room - icon:
-        shrunk -= 1
-    name = pen.fit(name, shrunk, room - icon)
-    width = pen.width(name, shrunk) + icon
-    left, y = at[0] - width / 2, at[1]
     out = player.status not in ("in", "won")
-    pen.text((left + icon, y), name, shrunk, ink, align="left", bold=not out)
+    bold = not out
+    name, shrunk = clean(player.name), size
+    while shrunk > size * 0.8 and pen.width(name, shrunk, bold) > room - icon:
+        shrunk -= 1
+    name = pen.fit(name, shrunk, room - icon, bold)
+    width = pen.width(name, shrunk, bold) + icon
+    left, y = at[0] - width / 2, at[1]
+    pen.text((left + icon, y), name, shrunk, ink, align="left", bold=bold)
     if icon:
         star(pen, (left + icon * 0.4, y), icon * 0.85, DARK_TEXT)
     if out:
@@ -494,6 +298,17 @@ class Detail:
     words: str
     value: str
     colour: RGB
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """What a totem card shows and at which sizes: worked out before anything is drawn."""
+
+    label: str
+    label_size: float
+    life_size: float
+    detail_size: float
+    lines: tuple[Detail, ...]
 
 
 def details(pool: Pool) -> list[Detail]:
@@ -516,6 +331,51 @@ def squeeze(lines: list[Detail], room: int) -> list[Detail]:
     return [*lines[: room - 1], Detail("", f"+{hidden} more", "", MUTED)]
 
 
+def card_padding(box: Box) -> float:
+    return (box[3] - box[1]) * 0.06
+
+
+def life_width(pen: Pen, pool: Pool, size: float) -> float:
+    """How wide the life row is: heart, number and, when locked, a padlock."""
+    lock = size * 0.6 if pool.locked else 0.0
+    return size * 0.65 + pen.width(str(pool.life), size, True) + lock
+
+
+def life_fitting(pen: Pen, pool: Pool, size: float, width: float) -> float:
+    """The life's type size, made smaller until the life row fits the card."""
+    while size > 12 and life_width(pen, pool, size) > width:
+        size -= 2
+    return size
+
+
+def rows_fitting(height: float, life: float, detail: float) -> int:
+    """How many detail lines fit under a life of a given size in a height."""
+    return max(0, int((height - life * 0.73 - detail * 0.4) // (detail * LINE_STEP)))
+
+
+def card_plan(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) -> CardPlan:
+    """The card's label and sizes: every detail line at the largest sizes where all fit,
+    else as many as fit at the smallest sizes with '+N more'."""
+    pool = state.pools[index]
+    pad, width = card_padding(box), box[2] - box[0]
+    label_size = float(sizes.label)
+    names = totem_names(state, index)
+    if pen.width("-".join(names), label_size) > width - 2 * pad:
+        label_size = sizes.label * 0.85
+    label = fit_label(pen, names, label_size, width - 2 * pad)
+    height = box[3] - box[1] - 2 * pad - sizes.label * LABEL_ROW
+    height -= sizes.detail * 1.1 if pool.status == "dead" else 0
+    lines = details(pool)
+    life = detail = 0.0
+    for life_scale, detail_scale in CARD_SHRINK:
+        life = life_fitting(pen, pool, sizes.life * life_scale, width - 2 * pad)
+        detail = max(float(MIN_DETAIL), sizes.detail * detail_scale)
+        if rows_fitting(height, life, detail) >= len(lines):
+            break
+    shown = squeeze(lines, rows_fitting(height, life, detail))
+    return CardPlan(label, label_size, life, detail, tuple(shown))
+
+
 def dimmed(colour: RGB, dead: bool) -> RGB:
     """A colour darkened for a dead totem."""
     return (colour[0] * 3 // 5, colour[1] * 3 // 5, colour[2] * 3 // 5) if dead else colour
@@ -524,24 +384,18 @@ def dimmed(colour: RGB, dead: bool) -> RGB:
 def draw_detail(pen: Pen, line: Detail, box: Box, y: float, size: float, dead: bool) -> None:
     """An icon, the words (clipped) and the number at the right edge of the card."""
     ink = dimmed(line.colour, dead)
-    left, right = box[0] + size * 0.7, box[2] - size * 0.7
+    left, right = box[0] + size * 0.6, box[2] - size * 0.6
     if line.icon:
         if line.icon == "drop":
             droplet(pen, (left + size * 0.4, y), size * 0.85, ink)
         else:
             sword(pen, (left + size * 0.4, y), size * 1.1, ink)
-        left += size * 1.15
-    value = pen.width(line.value, size) if line.value else 0.0
+        left += size * 1.1
+    value = pen.width(line.value, size, True) if line.value else 0.0
     room = right - left - (value + size * 0.4 if line.value else 0)
     pen.text((left, y), pen.fit(line.words, size, room), size, ink, align="left")
     if line.value:
         pen.text((right, y), line.value, size, ink, align="right", bold=True)
-
-
-def life_width(pen: Pen, pool: Pool, size: float) -> float:
-    """How wide the life row is: heart, number and, when locked, a padlock."""
-    lock = size * 0.6 if pool.locked else 0.0
-    return size * 0.65 + pen.width(str(pool.life), size) + lock
 
 
 def draw_life(pen: Pen, pool: Pool, at: Point, size: float) -> None:
@@ -556,27 +410,33 @@ def draw_life(pen: Pen, pool: Pool, at: Point, size: float) -> None:
         padlock(pen, (left + size * 0.35, y - size * 0.02), size * 0.42, LOCK)
 
 
-def draw_card(pen: Pen, pool: Pool, box: Box, sizes: Sizes) -> None:
-    """A totem: its life, poison, commander damage, a lock, and a cross when dead."""
+def draw_card(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) -> None:
+    """A totem: its name, life, poison, commander damage, a lock, and a cross when dead."""
+    pool = state.pools[index]
     dead = pool.status == "dead"
     fill, edge = (DEAD_FILL, DEAD_EDGE) if dead else (CARD_FILL, CARD_EDGE)
     pen.box(box, radius=14, fill=fill, edge=edge, width=3 if dead else 2)
-    pad = (box[3] - box[1]) * 0.08
+    pad = card_padding(box)
     if dead:
         cross(pen, box, pad * 1.5)
-    size = float(sizes.life)
-    while size > 12 and life_width(pen, pool, size) > box[2] - box[0] - 2 * pad:
-        size -= 2
-    cap, gap, step = size * 0.72, sizes.detail * 0.5, sizes.detail * 1.3
-    top, bottom = box[1] + pad, box[3] - pad - (sizes.detail * 0.9 if dead else 0)
-    lines = squeeze(details(pool), int((bottom - top - cap - gap) // step))
-    block = cap + (gap + step * len(lines) if lines else 0)
+    plan = card_plan(pen, state, index, box, sizes)
+    pen.text(
+        (middle(box)[0], box[1] + pad + sizes.label * 0.5),
+        plan.label,
+        plan.label_size,
+        dimmed(LABEL, dead),
+    )
+    top = box[1] + pad + sizes.label * LABEL_ROW
+    bottom = box[3] - pad - (sizes.detail * 1.1 if dead else 0)
+    cap, gap, step = plan.life_size * 0.73, plan.detail_size * 0.4, plan.detail_size * LINE_STEP
+    block = cap + (gap + step * len(plan.lines) if plan.lines else 0)
     y = top + (bottom - top - block) / 2
-    draw_life(pen, pool, ((box[0] + box[2]) / 2, y + cap / 2), size)
-    for row, line in enumerate(lines):
-        draw_detail(pen, line, box, y + cap + gap + step * (row + 0.5), sizes.detail, dead)
+    draw_life(pen, pool, (middle(box)[0], y + cap / 2), plan.life_size)
+    for row, line in enumerate(plan.lines):
+        at_y = y + cap + gap + step * (row + 0.5)
+        draw_detail(pen, line, box, at_y, plan.detail_size, dead)
     if dead:
-        label = (middle(box)[0], box[3] - pad - sizes.detail * 0.35)
+        label = (middle(box)[0], box[3] - pad - sizes.detail * 0.4)
         pen.text(label, "DEAD", sizes.detail * 0.85, DEAD_EDGE, bold=True)
 
 
@@ -592,8 +452,11 @@ def board_png(state: GameState) -> bytes:
     plan = layout(len(state.players), tuple(pool.seats for pool in state.pools))
     pen = Pen()
     draw_links(pen, state, plan)
-    for pool, card in zip(state.pools, plan.cards, strict=False):
-        draw_card(pen, pool, card, plan.sizes)
+    draw_turn_arrows(pen, state, plan)
+    draw_turn_circle(pen, plan)
+    for index, card in enumerate(plan.cards):
+        if index < len(state.pools):
+            draw_card(pen, state, index, card, plan.sizes)
     for seat, box in enumerate(plan.seats):
         draw_seat(pen, state, seat, box, plan.sizes)
     draw_title(pen, state)
