@@ -1,15 +1,21 @@
 """The Discord stand-in drives an unmodified discord.py bot end to end.
 
-A throwaway bot (one slash group with autocomplete, one persistent button) runs in the test's
-event loop against the stand-in; every test asserts on what the stand-in saw and answered.
+A throwaway bot (one slash group with autocomplete, persistent buttons) runs in the test's
+event loop against the stand-in; every test asserts on what the stand-in saw and answered,
+including where Discord differs from what a bot might expect (deferred followups, the 3-second
+deadline, the edit limit of old messages).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
+import aiohttp
 import discord
 import pytest
 import yarl
@@ -19,9 +25,12 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from totembot.testing import (
+    EDIT_LIMIT_MESSAGE,
+    INTERACTION_FAILED,
     PIN_MESSAGES,
     SEND_MESSAGES,
     VIEW_CHANNEL,
+    Followup,
     StandIn,
     StandInError,
 )
@@ -30,6 +39,9 @@ GUILD = 10
 TABLE = 20
 ALICE = 101
 WORDS = ["alpha", "alphabet", "beta", "gamma"]
+CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
+OPENAPI = Path(__file__).resolve().parents[3] / "shared" / "discord" / "openapi.json"
+SEEN: list[str] = []  # what the demo bot saw of Discord's answers, for tests to check
 
 
 class BumpView(discord.ui.View):
@@ -45,6 +57,13 @@ class BumpView(discord.ui.View):
         assert interaction.message is not None
         head, count = interaction.message.content.rsplit(" ", 1)
         await interaction.response.edit_message(content=f"{head} {int(count) + 1}")
+
+    @discord.ui.button(label="Note", custom_id="demo:note")
+    async def note(
+        self, interaction: discord.Interaction, button: discord.ui.Button[BumpView]
+    ) -> None:
+        await interaction.response.defer()  # on a component: DEFERRED_UPDATE_MESSAGE (6)
+        await interaction.followup.send("noted", ephemeral=True)
 
 
 demo = app_commands.Group(name="demo", description="Stand-in demo commands")
@@ -80,6 +99,29 @@ async def post(interaction: discord.Interaction, text: str) -> None:
     except discord.Forbidden as exc:
         outcome = f"not pinned ({exc.code})"
     await interaction.followup.send(f"posted {message.id}, {outcome}", ephemeral=True)
+
+
+@demo.command(name="think", description="Defer, then send two followups")
+async def think(interaction: discord.Interaction, private: bool, hidden: bool) -> None:
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    await interaction.followup.send("first", ephemeral=hidden)
+    await interaction.followup.send("second", ephemeral=hidden)
+
+
+@demo.command(name="slow", description="Answer after a delay")
+async def slow(interaction: discord.Interaction, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    try:
+        await interaction.response.send_message("late")
+    except discord.NotFound as exc:
+        SEEN.append(f"callback refused: {exc.status} {exc.code} {exc.text}")
+
+
+@demo.command(name="original", description="Answer, read the answer back, then edit it")
+async def original(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("v1")
+    first = await interaction.original_response()
+    await interaction.edit_original_response(content=f"v2 after {first.content}")
 
 
 class DemoBot(commands.Bot):
@@ -136,7 +178,7 @@ async def test_the_bot_logs_in_identifies_and_syncs_its_guild_commands(
     assert guild.get_channel(TABLE) is not None
     assert [c["name"] for c in standin.commands[GUILD]] == ["demo"]
     subcommands = [o["name"] for o in standin.commands[GUILD][0]["options"]]
-    assert subcommands == ["say", "post"]
+    assert subcommands == ["say", "post", "think", "slow", "original"]
     assert standin.calls_to("PUT", rf"^/applications/900/guilds/{GUILD}/commands$")[0].status == 200
 
 
@@ -275,3 +317,219 @@ async def test_impossible_user_actions_are_rejected_before_reaching_the_bot(
     with pytest.raises(StandInError, match="needs a subcommand"):
         await standin.slash(ALICE, TABLE, "demo")
     assert standin.calls_to("POST", "callback") == []
+
+
+async def rest(
+    standin: StandIn, method: str, path: str, body: Any = None
+) -> tuple[int, Any, dict[str, str]]:
+    """A raw REST request to the stand-in: status, JSON body (or None) and headers."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, standin.api_base + path, json=body) as response,
+    ):
+        payload = await response.json() if response.content_type == "application/json" else None
+        return response.status, payload, dict(response.headers)
+
+
+def original_path(standin: StandIn, interaction_id: int) -> str:
+    token = next(r.token for r in standin.interactions.by_token.values() if r.id == interaction_id)
+    return f"/webhooks/{standin.application_id}/{token}/messages/@original"
+
+
+@pytest.mark.parametrize("hidden", [True, False])
+async def test_the_first_followup_after_a_public_defer_fills_it_in_and_stays_public(
+    standin: StandIn, bot: DemoBot, hidden: bool
+) -> None:
+    reply = await standin.slash(
+        ALICE, TABLE, "demo think", {"private": False, "hidden": hidden}, followups=2
+    )
+
+    assert (reply.type, reply.deferred, reply.ephemeral) == (5, True, False)
+    assert reply.content == "first"
+    assert reply.followup_log[0] == Followup(reply.message_id or 0, hidden, False, True)
+    second = reply.followup_log[1]
+    assert (second.asked_ephemeral, second.ephemeral, second.replaced_deferred) == (
+        hidden,
+        hidden,
+        False,
+    )
+    assert [f["content"] for f in reply.followups] == ["first", "second"]
+    public = [m["content"] for m in standin.channel_messages(TABLE)]
+    assert public == (["first"] if hidden else ["first", "second"])
+
+
+async def test_the_first_followup_after_an_ephemeral_defer_stays_ephemeral(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    reply = await standin.slash(
+        ALICE, TABLE, "demo think", {"private": True, "hidden": False}, followups=2
+    )
+
+    assert (reply.ephemeral, reply.content) == (True, "first")
+    first, second = reply.followup_log
+    assert (first.asked_ephemeral, first.ephemeral, first.replaced_deferred) == (False, True, True)
+    assert (second.asked_ephemeral, second.ephemeral, second.replaced_deferred) == (
+        False,
+        False,
+        False,
+    )
+    assert [m["content"] for m in standin.channel_messages(TABLE)] == ["second"]
+
+
+async def test_after_a_deferred_update_the_first_followup_is_a_new_message(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    said = await standin.slash(ALICE, TABLE, "demo say", {"word": "beta"})
+    assert said.message_id is not None
+
+    noted = await standin.click(ALICE, TABLE, said.message_id, "demo:note", followups=1)
+
+    assert (noted.type, noted.deferred, noted.message_id) == (6, True, said.message_id)
+    assert noted.content == said.content  # the clicked message is left as it was
+    [followup] = noted.followup_log
+    assert followup.message_id != said.message_id and not followup.replaced_deferred
+    assert followup.ephemeral and followup.asked_ephemeral
+    assert [f["content"] for f in noted.followups] == ["noted"]
+    assert [m["content"] for m in standin.channel_messages(TABLE)] == [said.content]
+
+
+async def test_original_is_the_response_message_for_get_patch_and_delete(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    reply = await standin.slash(ALICE, TABLE, "demo original")
+    assert reply.content == "v2 after v1"
+    hook = r"^/webhooks/900/[^/]+/messages/@original$"
+    assert [c.status for c in standin.calls_to("GET", hook)] == [200]
+    assert [c.status for c in standin.calls_to("PATCH", hook)] == [200]
+    path = original_path(standin, reply.interaction_id)
+
+    got = await rest(standin, "GET", path)
+    edited = await rest(standin, "PATCH", path, {"content": "v3"})
+    deleted = await rest(standin, "DELETE", path)
+    gone = [await rest(standin, method, path, {"content": "v4"}) for method in ("GET", "PATCH")]
+
+    assert (got[0], got[1]["id"], got[1]["content"]) == (200, str(reply.message_id), reply.content)
+    assert (edited[0], edited[1]["content"]) == (200, "v3")
+    assert deleted[0] == 204 and standin.message(reply.message_id or 0) is None
+    for status, body, _headers in gone:
+        assert (status, body["code"]) == (404, 10008)
+
+
+async def test_original_answers_unknown_message_when_there_is_no_response_message(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    await standin.autocomplete(ALICE, TABLE, "demo say", {"word": "al"}, focused="word")
+    [rec] = standin.interactions.by_token.values()
+
+    status, body, _headers = await rest(standin, "GET", original_path(standin, rec.id))
+
+    assert (status, body) == (404, {"message": "Unknown Message", "code": 10008})
+
+
+async def test_a_callback_after_the_deadline_is_refused_and_the_user_sees_a_failure(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    assert StandIn().interaction_deadline == 3.0  # Discord's
+    standin.interaction_deadline = 0.3
+
+    reply = await standin.slash(ALICE, TABLE, "demo slow", {"seconds": 0.6})
+
+    assert reply.failed and reply.shown_error == INTERACTION_FAILED
+    assert (reply.content, reply.message_id, reply.type) == (None, None, 0)
+    await standin.wait_for(lambda: bool(SEEN))
+    assert SEEN.pop() == "callback refused: 404 10062 Unknown interaction"
+    [late] = standin.calls_to("POST", CALLBACK)
+    assert late.status == 404
+    assert standin.reply(reply.interaction_id).late_callbacks == 1
+    assert standin.channel_messages(TABLE) == []
+    in_time = await standin.slash(ALICE, TABLE, "demo slow", {"seconds": 0.0})
+    assert (in_time.failed, in_time.content) == (False, "late")
+
+
+async def test_a_message_past_its_edit_limit_answers_every_edit_with_429_code_30046(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    said = await standin.slash(ALICE, TABLE, "demo say", {"word": "beta"})
+    assert said.message_id is not None
+    standin.exhaust_edits(said.message_id, retry_after=0.05)
+    channel = bot.get_channel(TABLE)
+    assert isinstance(channel, discord.TextChannel)
+
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.get_partial_message(said.message_id).edit(content="edited")
+    hook = await rest(
+        standin, "PATCH", original_path(standin, said.interaction_id), {"content": "x"}
+    )
+
+    assert (refused.value.status, refused.value.code) == (429, 30046)
+    edits = standin.calls_to("PATCH", rf"^/channels/{TABLE}/messages/{said.message_id}$")
+    assert [c.status for c in edits] == [429] * 5  # discord.py retried: the 429 had a Via
+    status, body, headers = hook
+    assert status == 429
+    assert body == {
+        "message": EDIT_LIMIT_MESSAGE,
+        "code": 30046,
+        "retry_after": 0.05,
+        "global": False,
+    }
+    assert (headers["Via"], headers["Retry-After"], headers["X-RateLimit-Scope"]) == (
+        "1.1 google",
+        "1",
+        "shared",
+    )
+    assert (standin.message(said.message_id) or {})["content"] == said.content
+
+
+async def test_the_edit_limit_waits_a_few_seconds_by_default_and_never_clears(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    said = await standin.slash(ALICE, TABLE, "demo say", {"word": "beta"})
+    standin.exhaust_edits(said.message_id or 0)
+    path = f"/channels/{TABLE}/messages/{said.message_id}"
+
+    answers = [await rest(standin, "PATCH", path, {"content": "x"}) for _ in range(3)]
+
+    assert [(status, body["retry_after"]) for status, body, _ in answers] == [(429, 3.0)] * 3
+    assert answers[0][2]["Retry-After"] == "3"
+    assert (await rest(standin, "GET", path))[0] == 200  # reading is not limited
+
+
+async def test_commands_are_kept_exactly_as_the_bot_sent_them(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    [sent] = standin.sent_commands(GUILD)
+    [stored] = standin.commands[GUILD]
+
+    assert "id" not in sent and "version" not in sent and "guild_id" not in sent
+    # discord.py sends the deprecated dm_permission, and contexts only when they are set.
+    assert (sent["dm_permission"], sent["contexts"]) == (True, None)
+    assert stored["id"] and stored["application_id"] == "900"
+    assert {k: v for k, v in stored.items() if k in sent} == sent
+
+
+async def test_a_command_over_discords_limits_is_refused_with_invalid_form_body(
+    standin: StandIn, bot: DemoBot
+) -> None:
+    path = f"/applications/900/guilds/{GUILD}/commands"
+    bad = {"name": "Not A Name", "description": "x" * 101, "contexts": [0, 0]}
+
+    status, body, _headers = await rest(standin, "POST", path, bad)
+
+    assert (status, body["code"]) == (400, 50035)
+    assert sorted(body["errors"]) == ["contexts", "description", "name"]
+    assert [c["name"] for c in standin.commands[GUILD]] == ["demo"]
+
+
+@pytest.mark.skipif(not OPENAPI.exists(), reason="Discord's openapi.json is not beside the repo")
+async def test_commands_sent_fit_discords_openapi_schema(standin: StandIn, bot: DemoBot) -> None:
+    schemas = json.loads(OPENAPI.read_text())["components"]["schemas"]
+    create = schemas["ApplicationCommandUpdateRequest"]  # the items of tree.sync()'s PUT
+    limits = create["properties"]
+    documented_elsewhere = {"nsfw"}  # in Discord's command docs, missing from openapi.json
+
+    assert (limits["name"]["maxLength"], limits["description"]["maxLength"]) == (32, 100)
+    assert limits["options"]["maxItems"] == 25
+    assert limits["contexts"]["uniqueItems"] and limits["contexts"]["minItems"] == 1
+    for sent in standin.sent_commands(GUILD):
+        assert set(sent) <= set(limits) | documented_elsewhere, set(sent) - set(limits)
+        assert set(create["required"]) <= set(sent)
