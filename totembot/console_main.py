@@ -51,9 +51,9 @@ async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
         return _fail(str(error))
     try:
         if lines is None and sys.stdin.isatty() and not as_json:
-            from totembot.console_prompt import prompt_reader  # prompt_toolkit: terminals only
+            from totembot.console_prompt import TerminalPrompt  # prompt_toolkit: terminals only
 
-            await run_interactive(session, prompt_reader(lambda: session.state), sys.stdout)
+            await run_interactive(session, TerminalPrompt(lambda: session.state), sys.stdout)
         else:
             source = _stdin_lines() if lines is None else lines
             await run_script(session, source, sys.stdout, as_json)

@@ -14,7 +14,6 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from totembot.console_complete import completions
-from totembot.console_interactive import ReadLine
 from totembot.rules import GameState
 
 
@@ -32,19 +31,19 @@ class TotemCompleter(Completer):
             yield Completion(word + " ", start_position=-len(partial), display=word)
 
 
-def prompt_reader(state: Callable[[], GameState | None]) -> ReadLine:
-    """A line reader on the current terminal; raises EOFError on Ctrl-D and
-    KeyboardInterrupt on Ctrl-C, as input() does.
+class TerminalPrompt:
+    """Reads a line on the current terminal: raises EOFError on Ctrl-D and KeyboardInterrupt
+    on Ctrl-C, as input() does, so the loop drops the line and keeps the game.
 
     Tab completes at once, as readline does (the choices are listed when several remain).
     """
-    session: PromptSession[str] = PromptSession(
-        history=InMemoryHistory(),
-        completer=TotemCompleter(state),
-        complete_style=CompleteStyle.READLINE_LIKE,
-    )
 
-    async def read_line(prompt: str) -> str:
-        return await session.prompt_async(prompt)
+    def __init__(self, state: Callable[[], GameState | None]) -> None:
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            completer=TotemCompleter(state),
+            complete_style=CompleteStyle.READLINE_LIKE,
+        )
 
-    return read_line
+    async def __call__(self, prompt: str) -> str:
+        return await self.session.prompt_async(prompt)
