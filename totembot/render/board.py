@@ -36,11 +36,12 @@ from totembot.render.board_pen import (
 )
 from totembot.rules.state import GameState, Player, Pool
 
-__all__ = ["board_png", "card_plan", "clean", "footer_words", "totem_label"]
+__all__ = ["board_png", "card_plan", "clean", "draw_board", "footer_words", "totem_label"]
 
 MARGIN = 12
 TITLE, NOTE, FOOTER = 30, 17, 18  # type sizes
-MIN_DETAIL = 13  # the smallest type for a commander's damage: still readable on a phone
+MIN_TEXT = 12  # the smallest type anywhere: still readable on a phone once zoomed
+MIN_DETAIL = 13  # the smallest type for a commander's damage
 CARD_SHRINK = ((1.0, 1.0), (1.0, 0.85), (0.8, 0.85), (0.66, 0.85))  # (life, detail) scales
 LINE_STEP, LABEL_ROW = 1.25, 1.2  # detail lines and the label row, in their type sizes
 CENTRE_ARROW_ROOM = 85  # the free radius needed for the turn-order circle in the middle
@@ -361,7 +362,7 @@ def card_plan(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) ->
     label_size = float(sizes.label)
     names = totem_names(state, index)
     if pen.width("-".join(names), label_size) > width - 2 * pad:
-        label_size = sizes.label * 0.85
+        label_size = max(float(MIN_TEXT), sizes.label * 0.85)
     label = fit_label(pen, names, label_size, width - 2 * pad)
     height = box[3] - box[1] - 2 * pad - sizes.label * LABEL_ROW
     height -= sizes.detail * 1.1 if pool.status == "dead" else 0
@@ -384,7 +385,7 @@ def dimmed(colour: RGB, dead: bool) -> RGB:
 def draw_detail(pen: Pen, line: Detail, box: Box, y: float, size: float, dead: bool) -> None:
     """An icon, the words (clipped) and the number at the right edge of the card."""
     ink = dimmed(line.colour, dead)
-    left, right = box[0] + size * 0.6, box[2] - size * 0.6
+    left, right = box[0] + size * 0.5, box[2] - size * 0.5
     if line.icon:
         if line.icon == "drop":
             droplet(pen, (left + size * 0.4, y), size * 0.85, ink)
@@ -437,7 +438,7 @@ def draw_card(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) ->
         draw_detail(pen, line, box, at_y, plan.detail_size, dead)
     if dead:
         label = (middle(box)[0], box[3] - pad - sizes.detail * 0.4)
-        pen.text(label, "DEAD", sizes.detail * 0.85, DEAD_EDGE, bold=True)
+        pen.text(label, "DEAD", max(MIN_TEXT, sizes.detail * 0.85), DEAD_EDGE, bold=True)
 
 
 def cross(pen: Pen, box: Box, inset: float) -> None:
@@ -449,6 +450,11 @@ def cross(pen: Pen, box: Box, inset: float) -> None:
 
 def board_png(state: GameState) -> bytes:
     """The seating ring as an 800x800 PNG: seats, totems between them, title and footer."""
+    return draw_board(state).png()
+
+
+def draw_board(state: GameState) -> Pen:
+    """The board drawn on a pen, which also keeps what text went where."""
     plan = layout(len(state.players), tuple(pool.seats for pool in state.pools))
     pen = Pen()
     draw_links(pen, state, plan)
@@ -461,4 +467,4 @@ def board_png(state: GameState) -> bytes:
         draw_seat(pen, state, seat, box, plan.sizes)
     draw_title(pen, state)
     draw_footer(pen, state)
-    return pen.png()
+    return pen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
@@ -51,12 +52,22 @@ def fit(text: str, face: Font, width: float) -> str:
     return text[:low].rstrip() + "…"
 
 
+@dataclass(frozen=True)
+class Written:
+    """One line of text as drawn: kept so tests can check sizes and that nothing overlaps."""
+
+    text: str
+    box: Box  # the ink's bounds, in picture pixels
+    size: float
+
+
 class Pen:
     """Draws in picture pixels on a canvas SCALE times larger."""
 
     def __init__(self) -> None:
         self.image = Image.new("RGB", (SIZE * SCALE, SIZE * SCALE), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
+        self.written: list[Written] = []
         # per picture: font objects are not shared by threads (the bot draws in a thread)
         self.fonts: dict[tuple[int, bool], Font] = {}
 
@@ -98,6 +109,8 @@ class Pen:
         fake_bold = bold and isinstance(face, ImageFont.FreeTypeFont) and not is_dejavu(face)
         stroke = round(SCALE * size / 44) if fake_bold else 0
         self.draw.text((x, y), text, font=face, fill=fill, stroke_width=stroke, stroke_fill=fill)
+        ink = self.draw.textbbox((x, y), text, font=face, stroke_width=stroke)
+        self.written.append(Written(text, self.unscaled(ink), size))
         return (right - left) / SCALE
 
     def box(self, box: Box, radius: float, fill: RGB, edge: RGB, width: float = 2) -> None:
@@ -123,6 +136,10 @@ class Pen:
     @staticmethod
     def scaled(box: Box) -> Box:
         return box[0] * SCALE, box[1] * SCALE, box[2] * SCALE, box[3] * SCALE
+
+    @staticmethod
+    def unscaled(box: Box) -> Box:
+        return box[0] / SCALE, box[1] / SCALE, box[2] / SCALE, box[3] / SCALE
 
     def png(self) -> bytes:
         """The picture at its final size, as PNG bytes."""
