@@ -333,6 +333,7 @@ def squeeze(lines: list[Detail], room: int) -> list[Detail]:
 
 
 def card_padding(box: Box) -> float:
+    """The inner margin of a card: in proportion, so small cards keep room for lines."""
     return (box[3] - box[1]) * 0.06
 
 
