@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, split_names
+from totembot.bot.help_page import discord_help, help_topics
 from totembot.bot.lobby import (
     Lobbies,
     Started,
@@ -132,6 +133,18 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         table = await self.recorder.table(interaction.channel_id)
         embed = discord.Embed.from_dict(status_embed(table.game.state))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="help", description="Learn the phrases and house rules (only you see it)"
+    )
+    @app_commands.describe(
+        topic="A verb or subject, e.g. deal, attack, totems, rules (default: all)"
+    )
+    @app_commands.autocomplete(topic=help_topics)
+    async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await interaction.response.send_message(
+            discord_help(topic), ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     @app_commands.command(name="board", description="Post a picture of the ring")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,41 @@
+"""`/totem help`: the console's help pages, privately, with the slash commands added."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from totembot.bot.replies import MAX_CONTENT
+from totembot.help import Topic, help_text, topic_names
+
+COMMANDS_TOPIC = Topic(
+    name="commands",
+    title="the phrases on Discord",
+    text=(
+        "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
+        "Record for another player with their name first: /do text: Bob: pay 2 via right",
+        "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
+        "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
+        "/totem status and /totem board show the ring; /totem history the latest changes.",
+    ),
+)
+HELP_ASK = "/totem help topic:"
+
+
+def discord_help(topic: str | None) -> str:
+    """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
+    text = help_text(topic, extra=(COMMANDS_TOPIC,), ask=HELP_ASK)
+    fenced = f"```text\n{text}\n```"
+    return fenced if len(fenced) <= MAX_CONTENT else text[:MAX_CONTENT]
+
+
+async def help_topics(
+    _interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
+    typed = current.strip().casefold()
+    names = topic_names((COMMANDS_TOPIC,))
+    ranked = [n for n in names if n.startswith(typed)] + [
+        n for n in names if typed in n and not n.startswith(typed)
+    ]
+    return [app_commands.Choice(name=name, value=name) for name in ranked[:25]]
