@@ -1,4 +1,18 @@
-"""End-to-end fixtures: the local Discord stand-in, and the real `totembot` process against it."""
+"""End-to-end fixtures: the local Discord stand-in, and the real `totembot` process against it.
+
+Starting processes is most of an end-to-end test's cost, so:
+
+* the slash commands are synced once per session by a real `totembot sync`, and every stand-in
+  starts with them registered;
+* most tests share one stand-in and one `totembot run` for the whole session (`standin`, `bot`)
+  and play in a fresh channel of their own (`table`), so their games never meet;
+* a test marked ``@pytest.mark.own_bot`` (it stops, kills or restarts the bot, or needs other
+  settings such as ``status_interval``) gets a stand-in and a bot process of its own, and
+  ``table`` is then that world's ``TABLE``.
+
+Bot tests run in the session's event loop (``pytestmark`` in each module), where the shared
+stand-in lives.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +21,13 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from totembot.testing import StandIn
 
@@ -19,7 +35,18 @@ ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.e2e-token-never-shown-0123456789"
 GUILD, TABLE, OTHER_TABLE = 10, 20, 21
 ANN, BOB, CID, DAN, EVE, ADMIN, SPECTATOR = 101, 102, 103, 104, 105, 106, 107
+OWNER = 1  # the application's owner in the stand-in
 MANAGE_GUILD = 1 << 5
+GRACE = 0.05  # quiet time before a Reply is taken; tests wait explicitly for later effects
+STATUS_INTERVAL = 0.2
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "own_bot(status_interval=0.2): the test stops, kills or restarts the bot, or needs "
+        "other settings: it gets a stand-in and a `totembot run` of its own",
+    )
 
 
 @dataclass
@@ -30,7 +57,7 @@ class BotProcess:
     workdir: Path
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
-    status_interval: float = 0.2
+    status_interval: float = STATUS_INTERVAL
 
     def env(self) -> dict[str, str]:
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))}
@@ -98,9 +125,9 @@ class BotProcess:
         await self.start()
 
 
-async def started_standin() -> StandIn:
+async def started_standin(commands: list[dict[str, Any]] | None = None) -> StandIn:
     """A stand-in with one guild, two channels and the cast of the tests."""
-    fake = StandIn()
+    fake = StandIn(followup_grace=GRACE)
     await fake.start()
     fake.add_guild(GUILD, "Game night", owner_id=ADMIN)
     fake.add_channel(GUILD, TABLE, "table")
@@ -109,30 +136,82 @@ async def started_standin() -> StandIn:
         fake.add_member(GUILD, user_id, name.lower(), display_name=name)
     fake.add_member(GUILD, ADMIN, "admin", display_name="Ada Admin", permissions=MANAGE_GUILD)
     fake.add_member(GUILD, SPECTATOR, "watcher", display_name="Watcher")
+    fake.add_member(GUILD, OWNER, "owner", display_name="Owner")
+    if commands is not None:
+        fake.register_commands(GUILD, commands)
     return fake
 
 
-async def started_bot(standin: StandIn, workdir: Path) -> BotProcess:
-    process = BotProcess(standin, workdir)
-    await process.sync()
-    await process.start()
-    return process
+async def stopped(process: BotProcess) -> None:
+    if process.process is not None:
+        await process.stop(signal.SIGKILL)
+    await process.standin.stop()
 
 
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def synced_commands(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """The commands a real `totembot sync --guild` registers, exactly as it sent them."""
     fake = await started_standin()
     try:
-        yield fake
+        await BotProcess(fake, tmp_path_factory.mktemp("sync")).sync()
+        return fake.sent_commands(GUILD)
     finally:
         await fake.stop()
 
 
-@pytest.fixture
-async def bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = await started_bot(standin, tmp_path)
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared_bot(
+    synced_commands: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotProcess]:
+    """One stand-in and one `totembot run` for every test that does not need its own."""
+    fake = await started_standin(synced_commands)
+    process = BotProcess(fake, tmp_path_factory.mktemp("shared-bot"))
     try:
+        await process.start()
         yield process
     finally:
-        if process.process is not None:
-            await process.stop(signal.SIGKILL)
+        await stopped(process)
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def own_bot(
+    request: pytest.FixtureRequest, synced_commands: list[dict[str, Any]], tmp_path: Path
+) -> AsyncIterator[BotProcess]:
+    marker = request.node.get_closest_marker("own_bot")
+    interval = marker.kwargs.get("status_interval", STATUS_INTERVAL) if marker else None
+    fake = await started_standin(synced_commands)
+    process = BotProcess(fake, tmp_path, status_interval=interval or STATUS_INTERVAL)
+    try:
+        await process.start()
+        yield process
+    finally:
+        await stopped(process)
+
+
+def owns_bot(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("own_bot") is not None
+
+
+@pytest.fixture
+def bot(request: pytest.FixtureRequest) -> BotProcess:
+    """The test's bot process: the session's, or its own under ``@pytest.mark.own_bot``."""
+    process = request.getfixturevalue("own_bot" if owns_bot(request) else "shared_bot")
+    assert isinstance(process, BotProcess)
+    if process.process is None or process.process.poll() is not None:
+        raise AssertionError(f"the bot process is not running:\n{process.log()[-3000:]}")
+    return process
+
+
+@pytest.fixture
+def standin(bot: BotProcess) -> StandIn:
+    return bot.standin
+
+
+@pytest.fixture
+def table(request: pytest.FixtureRequest, bot: BotProcess) -> Iterator[int]:
+    """A channel no other test plays in."""
+    if owns_bot(request):
+        yield TABLE
+        return
+    yield bot.standin.new_channel(GUILD)
+    bot.standin.clear_faults()

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import ANN, BOB, CID, DAN, TABLE, BotProcess
+import pytest
+
+from tests.e2e.conftest import ANN, BOB, CID, DAN
 from totembot.testing import StandIn
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_the_structured_commands_record_what_their_phrases_do(
-    standin: StandIn, bot: BotProcess
+    standin: StandIn, table: int
 ) -> None:
     await standin.slash(
-        ANN, TABLE, "totem new", {"players": f"<@{ANN}>, “Big Bob” <@{CID}> <@{DAN}>"}
+        ANN, table, "totem new", {"players": f"<@{ANN}>, “Big Bob” <@{CID}> <@{DAN}>"}
     )
     steps = [
         (ANN, "lose", {"amount": 2, "totem": "left"}, "Ann-Big_Bob 20 -> 18, lost to Ann"),
@@ -44,22 +48,22 @@ async def test_the_structured_commands_record_what_their_phrases_do(
         (CID, "win", {}, None),
     ]
     for user, command, options, expected in steps:
-        reply = await standin.slash(user, TABLE, command, options)
+        reply = await standin.slash(user, table, command, options)
         assert not reply.ephemeral, (command, reply.content)
         if expected is not None:
             assert reply.content == expected.replace("_", "\\_"), command
-    status = await standin.slash(DAN, TABLE, "totem status")
+    status = await standin.slash(DAN, table, "totem status")
     assert status.embeds[0]["title"] == "Game over: Cid won"
 
 
 async def test_the_do_command_records_for_another_player_and_reads_mentions_and_quotes(
-    standin: StandIn, bot: BotProcess
+    standin: StandIn, table: int
 ) -> None:
-    await standin.slash(ANN, TABLE, "totem new", {"players": f'<@{ANN}> <@{BOB}> "Gus Guest"'})
-    for_guest = await standin.slash(BOB, TABLE, "do", {"text": f'"Gus Guest": deal 2 to <@{ANN}>'})
+    await standin.slash(ANN, table, "totem new", {"players": f'<@{ANN}> <@{BOB}> "Gus Guest"'})
+    for_guest = await standin.slash(BOB, table, "do", {"text": f'"Gus Guest": deal 2 to <@{ANN}>'})
     assert for_guest.content == "Ann-Bob 20 -> 18, dealt by Gus\\_Guest (for Ann)"
-    unknown = await standin.slash(BOB, TABLE, "do", {"text": "deal 2 to Zed"})
+    unknown = await standin.slash(BOB, table, "do", {"text": "deal 2 to Zed"})
     assert unknown.ephemeral and (unknown.content or "").startswith("There is no player named Zed")
-    unreadable = await standin.slash(BOB, TABLE, "do", {"text": "deal two to Ann"})
+    unreadable = await standin.slash(BOB, table, "do", {"text": "deal two to Ann"})
     assert unreadable.ephemeral
     assert unreadable.content == "Expected the damage as a whole number after 'deal', not 'two'."

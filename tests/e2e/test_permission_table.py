@@ -2,35 +2,22 @@
 
 Each case plays on a fresh channel with a fresh game: Ann (the host) and Bob are in, Cid has
 conceded, Gus is a guest without Discord. The admin (Manage Server) and the bot's owner are
-not seated; the spectator is a plain member.
+not seated; the spectator is a plain member. The callers of one command play at the same
+time, each in a channel of their own, through the session's shared bot.
 """
 
 from __future__ import annotations
 
-import itertools
-import signal
-from collections.abc import AsyncIterator
+import asyncio
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
-from tests.e2e.conftest import (
-    ADMIN,
-    ANN,
-    BOB,
-    CID,
-    GUILD,
-    SPECTATOR,
-    BotProcess,
-    started_bot,
-    started_standin,
-)
+from tests.e2e.conftest import ADMIN, ANN, BOB, CID, GUILD, OWNER, SPECTATOR
 from totembot.testing import Reply, StandIn
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-OWNER = 1  # the application's owner in the stand-in
 CALLERS = {
     "spectator": SPECTATOR,
     "player in": BOB,
@@ -71,24 +58,6 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("totem-admin concede", {"player": "Gus"}, [], MANAGERS),
     ("totem-admin remove", {"player": "Gus"}, [], MANAGERS),
 ]
-channels = itertools.count(5000)
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def shared(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> AsyncIterator[tuple[StandIn, BotProcess]]:
-    """One stand-in and one bot for the whole table: each case has its own channel."""
-    fake = await started_standin()
-    fake.followup_grace = 0.05
-    fake.add_member(GUILD, OWNER, "owner", display_name="Owner")
-    workdir = tmp_path_factory.mktemp("permissions")
-    process = await started_bot(fake, workdir)
-    try:
-        yield fake, process
-    finally:
-        await process.stop(signal.SIGKILL)
-        await fake.stop()
 
 
 def succeeded(command: str, reply: Reply) -> bool:
@@ -103,8 +72,7 @@ def succeeded(command: str, reply: Reply) -> bool:
 async def play_case(
     standin: StandIn, command: str, options: dict[str, Any], setup: list[str], caller: int
 ) -> Reply:
-    channel = next(channels)
-    standin.add_channel(GUILD, channel, f"case-{channel}")
+    channel = standin.new_channel(GUILD, "case")
     await standin.slash(ANN, channel, "totem new", {"players": f"<@{ANN}> <@{BOB}> <@{CID}> Gus"})
     for line in ["Cid: concede", *setup]:
         done = await standin.slash(ANN, channel, "do", {"text": line})
@@ -118,17 +86,19 @@ async def play_case(
     ids=[f"{case[0]}-{index}" for index, case in enumerate(CASES)],
 )
 async def test_exactly_the_intended_callers_succeed(
-    shared: tuple[StandIn, BotProcess],
+    standin: StandIn,
     command: str,
     options: dict[str, Any],
     setup: list[str],
     allowed: set[str],
 ) -> None:
-    standin, _bot = shared
-    outcomes = {}
-    for kind, user in CALLERS.items():
-        reply = await play_case(standin, command, options, setup, user)
-        outcomes[kind] = (succeeded(command, reply), reply.content)
+    replies = await asyncio.gather(
+        *(play_case(standin, command, options, setup, user) for user in CALLERS.values())
+    )
+    outcomes = {
+        kind: (succeeded(command, reply), reply.content)
+        for kind, reply in zip(CALLERS, replies, strict=True)
+    }
     assert {kind for kind, (ok, _text) in outcomes.items() if ok} == allowed, outcomes
     for kind, (ok, text) in outcomes.items():
         if not ok:

@@ -78,6 +78,9 @@ class RestApi:
         """The next ``times`` matching requests get ``answer`` instead of being handled."""
         self._faults.append(_Fault(method.upper(), re.compile(path_regex), answer, times))
 
+    def clear_faults(self) -> None:
+        self._faults.clear()
+
     def recent(self, count: int = 8) -> str:
         calls = self.calls[-count:]
         return ", ".join(f"{c.method} {c.path} -> {c.status}" for c in calls) or "none"

@@ -321,3 +321,7 @@ class StandIn:
             answer = Answer(status, dict(body) if body else {"message": f"{status}", "code": 0})
         answer = Answer(answer.status, answer.body, {**answer.headers, **(headers or {})})
         self.rest.fail_next(method, path_regex, answer, times)
+
+    def clear_faults(self) -> None:
+        """Forget injected faults not used up yet (one test's leftovers are not the next's)."""
+        self.rest.clear_faults()
