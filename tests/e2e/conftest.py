@@ -193,13 +193,16 @@ def owns_bot(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture
-def bot(request: pytest.FixtureRequest) -> BotProcess:
-    """The test's bot process: the session's, or its own under ``@pytest.mark.own_bot``."""
+def bot(request: pytest.FixtureRequest) -> Iterator[BotProcess]:
+    """The test's bot process: the session's, or its own under ``@pytest.mark.own_bot``.
+
+    Faults a test injected and did not use up are forgotten after it."""
     process = request.getfixturevalue("own_bot" if owns_bot(request) else "shared_bot")
     assert isinstance(process, BotProcess)
     if process.process is None or process.process.poll() is not None:
         raise AssertionError(f"the bot process is not running:\n{process.log()[-3000:]}")
-    return process
+    yield process
+    process.standin.clear_faults()
 
 
 @pytest.fixture
@@ -208,10 +211,6 @@ def standin(bot: BotProcess) -> StandIn:
 
 
 @pytest.fixture
-def table(request: pytest.FixtureRequest, bot: BotProcess) -> Iterator[int]:
+def table(request: pytest.FixtureRequest, bot: BotProcess) -> int:
     """A channel no other test plays in."""
-    if owns_bot(request):
-        yield TABLE
-        return
-    yield bot.standin.new_channel(GUILD)
-    bot.standin.clear_faults()
+    return TABLE if owns_bot(request) else bot.standin.new_channel(GUILD)
