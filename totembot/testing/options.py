@@ -153,7 +153,8 @@ def _number(label: str, spec: JSON, value: Any) -> int | float:
     """An integer (type 4) or number (type 10) option, inside its min and max."""
     integer = spec["type"] == 4
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise StandInError(f"{label}: expects {'an integer' if integer else 'a number'}, got {value!r}")
+        expected = "an integer" if integer else "a number"
+        raise StandInError(f"{label}: expects {expected}, got {value!r}")
     converted: int | float
     if integer:
         if value != int(value):
