@@ -47,6 +47,7 @@ class StatusUpdater:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._told_cannot_pin: set[str] = set()
+        self._retired: set[int] = set()  # games whose message is no longer the channel's
         self._hurry = asyncio.Event()
 
     def schedule(self, game_id: int) -> None:
@@ -78,6 +79,8 @@ class StatusUpdater:
             if wait > 0 and not self._hurry.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._hurry.wait(), timeout=wait)
+            if game_id in self._retired:
+                return  # retire() showed its last state
             self._dirty.discard(game_id)
             try:
                 await self.show(await self.store.load(game_id))
@@ -99,34 +102,49 @@ class StatusUpdater:
                 channel.get_partial_message(int(old)).edit(embed=embed, allowed_mentions=NO_PINGS),
             )
         except EditLimitReached:
-            log.info("the status message of game %s reached its edit limit: replacing it", game.id)
-            await self._replace(game, channel, embed, unpin=old)
+            await self._heal(game, channel, embed, old, "reached its edit limit")
         except discord.NotFound:
-            log.info("the status message of game %s was deleted: posting a new one", game.id)
-            await self._replace(game, channel, embed, unpin=None)
+            await self._heal(game, channel, embed, None, "was deleted")
         except discord.HTTPException as error:
-            log.info("cannot edit the status message of game %s (%s): replacing it", game.id, error)
-            await self._replace(game, channel, embed, unpin=old)
+            await self._heal(game, channel, embed, old, f"cannot be edited ({error})")
         else:
             if not message.pinned and self._may_pin(game.channel_id):
-                log.info("the status message of game %s was unpinned: posting a new one", game.id)
-                await self._replace(game, channel, embed, unpin=None)
+                await self._heal(game, channel, embed, None, "was unpinned")
             else:
                 await self.store.set_status_message(game.id, old, game.version)
 
+    async def _heal(
+        self,
+        game: StoredGame,
+        channel: discord.PartialMessageable,
+        embed: discord.Embed,
+        unpin: str | None,
+        why: str,
+    ) -> None:
+        """Replace a status message that cannot serve, unless a newer game took the channel."""
+        if game.id in self._retired:
+            log.info("the status message of finished game %s %s: left as it is", game.id, why)
+            return
+        log.info("the status message of game %s %s: posting a new one", game.id, why)
+        await self._replace(game, channel, embed, unpin=unpin)
+
     async def retire(self, game: StoredGame, note: str | None = None) -> None:
-        """A game's status message stops being the channel's: unpinned, with `note` as its
-        title when given (an abandoned game)."""
+        """A game's status message stops being the channel's: it shows the game's last state
+        (with `note` as its title when given: an abandoned game), is unpinned, and is never
+        replaced again."""
+        self._retired.add(game.id)
+        self._dirty.discard(game.id)  # its last state is shown here, not by a pending edit
         stored = await self.store.load(game.id)
         if stored.status_message_id is None:
             return
         channel = self.client.get_partial_messageable(int(stored.channel_id))
         message = channel.get_partial_message(int(stored.status_message_id))
+        embed = status_embed(stored.state)
         if note is not None:
-            embed = status_embed(stored.state) | {"title": note, "color": FINISHED_COLOUR}
-            edit = message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
-            with contextlib.suppress(discord.HTTPException, EditLimitReached):
-                await self.edit_limits.edit(message.id, edit)
+            embed |= {"title": note, "color": FINISHED_COLOUR}
+        edit = message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
+        with contextlib.suppress(discord.HTTPException, EditLimitReached):
+            await self.edit_limits.edit(message.id, edit)
         with contextlib.suppress(discord.HTTPException):
             await message.unpin()
 
