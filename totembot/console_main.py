@@ -11,7 +11,14 @@ import os
 import sys
 from collections.abc import Iterator
 
-from totembot.console import EXIT_BAD_SETUP, EXIT_OK, SetupFailed, open_session, run_script
+from totembot.console import (
+    EXIT_BAD_SETUP,
+    EXIT_OK,
+    Session,
+    SetupFailed,
+    open_session,
+    run_script,
+)
 from totembot.console_input import NotUtf8, read_script, utf8_lines
 from totembot.console_interactive import run_interactive
 from totembot.store import StoreError
@@ -37,6 +44,19 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+async def _play(session: Session, lines: list[str] | None, as_json: bool) -> None:
+    """A prompt on a terminal, else the script file or standard input."""
+    if lines is None and sys.stdin.isatty() and not as_json:
+        from totembot.console_prompt import TerminalPrompt  # prompt_toolkit: terminals only
+
+        prompt = TerminalPrompt(lambda: session.state)
+        with prompt.catching_interrupts():
+            await run_interactive(session, prompt, sys.stdout)
+    else:
+        await run_script(session, _stdin_lines() if lines is None else lines, sys.stdout, as_json)
+    sys.stdout.flush()  # a closed pipe shows here, not at exit
+
+
 async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
     """Play a script file, standard input, or a prompt on a terminal; the exit status."""
     try:
@@ -50,14 +70,7 @@ async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
     except StoreError as error:
         return _fail(str(error))
     try:
-        if lines is None and sys.stdin.isatty() and not as_json:
-            from totembot.console_prompt import TerminalPrompt  # prompt_toolkit: terminals only
-
-            await run_interactive(session, TerminalPrompt(lambda: session.state), sys.stdout)
-        else:
-            source = _stdin_lines() if lines is None else lines
-            await run_script(session, source, sys.stdout, as_json)
-        sys.stdout.flush()
+        await _play(session, lines, as_json)
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE

@@ -5,7 +5,11 @@ Only this module knows prompt_toolkit; the loop in console_interactive just awai
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import asyncio
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -44,6 +48,38 @@ class TerminalPrompt:
             completer=TotemCompleter(state),
             complete_style=CompleteStyle.READLINE_LIKE,
         )
+        self.interrupted = False
+
+    @contextmanager
+    def catching_interrupts(self) -> Iterator[None]:
+        """Ctrl-C drops the line, whenever it comes. At the prompt the terminal is raw and
+        Ctrl-C is a key; while a line is being answered it is a SIGINT, which asyncio.run
+        would turn into cancelling the console and losing the game."""
+        loop = asyncio.get_running_loop()
+
+        def on_sigint(signum: int, frame: FrameType | None) -> None:
+            loop.call_soon_threadsafe(self._interrupt)
+
+        previous = signal.signal(signal.SIGINT, on_sigint)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _interrupt(self) -> None:
+        """Drop the line being typed now, or else the next one, as Ctrl-C at the prompt does."""
+        app = self.session.app
+        if app.is_running and app.future is not None and not app.future.done():
+            app.exit(exception=KeyboardInterrupt(), style="class:aborting")
+        else:
+            self.interrupted = True
+
+    def _drop_if_interrupted(self) -> None:
+        if self.interrupted:
+            self.interrupted = False
+            self.session.app.exit(exception=KeyboardInterrupt(), style="class:aborting")
 
     async def __call__(self, prompt: str) -> str:
-        return await self.session.prompt_async(prompt)
+        return await self.session.prompt_async(
+            prompt, handle_sigint=False, pre_run=self._drop_if_interrupted
+        )
