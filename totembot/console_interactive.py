@@ -23,6 +23,7 @@ RING_COMMANDS = ("ring", "show", "status")
 QUIT_COMMANDS = ("quit", "exit")
 DROPPED = "Line dropped: type quit or press Ctrl-D to leave."
 MAX_WIDTH = 100
+NEXT_GAME = "A setup line starts a new game ('help game'); undo takes the last change back."
 CONSOLE_TOPIC = Topic(
     name="console",
     title="this console's own commands and keys",
@@ -54,10 +55,7 @@ def greeting(state: GameState | None) -> str:
     if state is None:
         return f"Set the game up, for example: {SETUP_EXAMPLE}\n'help' teaches the language."
     if state.finished:
-        return (
-            f"The saved game is over:\n{render_ring(state)}\n"
-            "A setup line starts a new game ('help game')."
-        )
+        return f"The saved game is over:\n{render_ring(state)}\n{NEXT_GAME}"
     return f"Continuing the saved game ('help' teaches the language):\n{render_ring(state)}"
 
 
@@ -98,10 +96,17 @@ async def interact(session: Session, number: int, text: str, out: TextIO) -> boo
     elif command == "json":
         out.write(state_text(session) + "\n")
     else:
-        reply = await session.answer(number, text)
-        if reply is not None:
-            out.write(reply + "\n")
+        await _request(session, number, text, out)
     return True
+
+
+async def _request(session: Session, number: int, text: str, out: TextIO) -> None:
+    playing = session.state is not None and not session.state.finished
+    reply = await session.answer(number, text)
+    if reply is not None:
+        out.write(reply + "\n")
+    if playing and session.state is not None and session.state.finished:
+        out.write(NEXT_GAME + "\n")
 
 
 async def run_interactive(session: Session, read_line: ReadLine, out: TextIO) -> None:
