@@ -96,13 +96,17 @@ async def test_an_unpinned_status_message_is_replaced_by_a_pinned_one(
     assert standin.pins(table) == [int(new["id"])]
 
 
-async def test_a_status_message_too_old_to_edit_is_replaced_and_the_old_one_unpinned(
+async def test_a_status_message_that_refuses_an_edit_is_replaced_and_the_old_one_unpinned(
     standin: StandIn, table: int
 ) -> None:
+    # Discord's edit limit (30046, a 429) is in test_discord_rules; this is any other refusal.
     await standin.slash(ANN, table, "totem new", PLAYERS)
     old = await wait_status(standin, table, "Turn 1")
     standin.fail_next(
-        "PATCH", status_edit(table), 400, {"message": "Message too old", "code": 30046}
+        "PATCH",
+        status_edit(table),
+        400,
+        {"message": "Cannot edit a message authored by another user", "code": 50005},
     )
     await standin.slash(ANN, table, "do", {"text": "deal 3 to Bob"})
     new = await wait_status(standin, table, "└ Bob-Cid: ♥ 17")
