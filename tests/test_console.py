@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -11,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from totembot.console import open_session
-from totembot.console_interactive import run_interactive
+from tests.test_console_interactive import prompt_transcript
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -218,13 +216,7 @@ async def play_interactively(read: Callable[[str], str]) -> str:
     async def read_line(prompt: str) -> str:
         return read(prompt)
 
-    session = await open_session(":memory:")
-    out = io.StringIO()
-    try:
-        await run_interactive(session, read_line, out)
-    finally:
-        await session.close()
-    return out.getvalue()
+    return await prompt_transcript(read_line)
 
 
 async def test_the_interactive_prompt_sets_up_answers_and_shows_the_ring() -> None:

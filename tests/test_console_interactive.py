@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from totembot.console import open_session
@@ -20,6 +21,13 @@ async def typed(lines: list[str], db: str = ":memory:") -> str:
         except StopIteration:
             raise EOFError from None
 
+    return await prompt_transcript(read_line, db)
+
+
+async def prompt_transcript(
+    read_line: Callable[[str], Awaitable[str]], db: str = ":memory:"
+) -> str:
+    """Everything the prompt loop prints while `read_line` types for the user."""
     session = await open_session(db)
     out = io.StringIO()
     try:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller
-from totembot.bot.replies import NO_PINGS, in_time, refuse, say
+from totembot.bot.replies import NO_PINGS, edit_pressed, in_time, refuse, say
 from totembot.bot.status import StatusUpdater
 from totembot.phrases import one_word_name
 from totembot.render.markdown import escape
@@ -207,17 +207,11 @@ class Lobbies:
         view: discord.ui.View | None,
     ) -> None:
         """A button edits the lobby message it is on; a command answers and edits it too."""
-        if interaction.type != discord.InteractionType.component:
+        if interaction.type == discord.InteractionType.component:
+            await edit_pressed(interaction, text, view)
+        else:
             await say(interaction, text)
             await self._edit_message(interaction, lobby, text, view)
-        elif interaction.response.is_done():  # deferred: the database was slow
-            await interaction.edit_original_response(
-                content=text, view=view, allowed_mentions=NO_PINGS
-            )
-        else:
-            await interaction.response.edit_message(
-                content=text, view=view, allowed_mentions=NO_PINGS
-            )
 
     def _check_message(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         pressed = interaction.message.id if interaction.message else None

@@ -16,7 +16,16 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.replies import NO_PINGS, changes_text, in_time, refuse, say, tell
+from totembot.bot.replies import (
+    MAX_CONTENT,
+    NO_PINGS,
+    changes_text,
+    edit_pressed,
+    in_time,
+    refuse,
+    say,
+    tell,
+)
 from totembot.bot.status import StatusUpdater
 from totembot.render.markdown import escape
 from totembot.rules import AmbiguousTotem, Request, RuleViolation, TotemRef
@@ -127,15 +136,7 @@ class Recorder:
 async def _append_to_pressed_message(interaction: discord.Interaction, text: str) -> None:
     """A button's answer replaces the pressed message's buttons with what changed."""
     original = interaction.message.content if interaction.message else ""
-    content = f"{original}\n{text}"[:2000]
-    if interaction.response.is_done():  # deferred: the database was slow
-        await interaction.edit_original_response(
-            content=content, view=None, allowed_mentions=NO_PINGS
-        )
-    else:
-        await interaction.response.edit_message(
-            content=content, view=None, allowed_mentions=NO_PINGS
-        )
+    await edit_pressed(interaction, f"{original}\n{text}"[:MAX_CONTENT], view=None)
 
 
 def consent_buttons(recorded: Recorded) -> discord.ui.View:

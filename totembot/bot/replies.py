@@ -68,6 +68,20 @@ async def say(interaction: discord.Interaction, text: str = "", **fields: Any) -
     await interaction.followup.send(text, **fields)
 
 
+async def edit_pressed(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> None:
+    """A button's answer edits the message the button is on, deferred or not."""
+    if interaction.response.is_done():  # deferred (type 6): the work was slow
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=NO_PINGS
+        )
+    else:
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=NO_PINGS
+        )
+
+
 async def tell(interaction: discord.Interaction, text: str, **fields: Any) -> None:
     """A private answer, whether or not the interaction was deferred."""
     fields.setdefault("allowed_mentions", NO_PINGS)
