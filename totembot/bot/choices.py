@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -12,18 +13,22 @@ from totembot.bot.access import Caller, Table
 from totembot.bot.recording import recorder_of
 from totembot.rules import RuleViolation
 from totembot.rules.options import totem_choices
+from totembot.store import StoreError
 
 MAX_CHOICES = 25
+SUGGEST_WITHIN = 2.0  # seconds: Discord drops an autocomplete answer after 3
 Choices = list[app_commands.Choice[str]]
 Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]
 
 
 async def _table(interaction: discord.Interaction) -> Table | None:
+    """The table, or None: autocomplete cannot defer, so a slow database offers nothing."""
     if interaction.channel_id is None:
         return None
     try:
-        return await recorder_of(interaction).table(interaction.channel_id)
-    except RuleViolation:
+        table = recorder_of(interaction).table(interaction.channel_id)
+        return await asyncio.wait_for(table, timeout=SUGGEST_WITHIN)
+    except (RuleViolation, StoreError, TimeoutError):
         return None
 
 

@@ -17,7 +17,7 @@ from totembot.bot.cogs.table import TableCog
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.lobby import Lobbies, LobbyView
 from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
-from totembot.bot.replies import refuse
+from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.status import StatusUpdater
 from totembot.rules import RuleViolation
 from totembot.service import GameService
@@ -74,7 +74,7 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
             await refuse(interaction, "You cannot use this command here.")
             return
         log.error("command failed", exc_info=cause)
-        await refuse(interaction, "Something went wrong on our side; nothing was recorded.")
+        await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 class TotemBot(commands.Bot):
@@ -117,7 +117,7 @@ class TotemBot(commands.Bot):
             self.statuses.schedule(game_id)
 
     async def on_ready(self) -> None:
-        """The self-hoster's sign that the bot is connected (sent again after a resume)."""
+        """The self-hoster's sign that the bot is connected (again after a new session)."""
         name = self.user.name if self.user else "?"
         log.info("ready as %s in %d servers", name, len(self.guilds))
 

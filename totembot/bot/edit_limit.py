@@ -11,10 +11,9 @@ message, who then gives up on it at once.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import TypeVar
 
@@ -42,22 +41,23 @@ class EditLimitWatch:
     def reached(self, message_id: int) -> bool:
         return message_id in self._reached
 
-    async def edit(self, message_id: int, edit: Awaitable[T]) -> T:
-        """Await `edit`, unless Discord answers it with 30046: then stop it and raise."""
+    async def edit(self, message_id: int, make_edit: Callable[[], Awaitable[T]]) -> T:
+        """Make and await the edit, unless Discord answers it with 30046: then stop it, raise."""
         if self.reached(message_id):
             raise EditLimitReached(message_id)
-        task = asyncio.ensure_future(edit)
+        task = asyncio.ensure_future(make_edit())
         signal = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(message_id, []).append(signal)
         try:
             await asyncio.wait({task, signal}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            task.cancel()  # our caller gives up (shut-down): so does the request
+            raise
         finally:
             self._forget(message_id, signal)
         if task.done():
             return task.result()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
+        await _stop(task)
         raise EditLimitReached(message_id)
 
     def _forget(self, message_id: int, signal: asyncio.Future[None]) -> None:
@@ -84,6 +84,19 @@ class EditLimitWatch:
         for signal in self._waiters.get(message_id, []):
             if not signal.done():
                 signal.set_result(None)
+
+
+async def _stop(task: asyncio.Task[T] | asyncio.Future[T]) -> None:
+    """Cancel discord.py's retrying request; a cancellation of our own caller still counts."""
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        current = asyncio.current_task()
+        if current is not None and current.cancelling():
+            raise
+    except Exception:  # the request's own failure no longer matters
+        pass
 
 
 async def _is_edit_limit(response: aiohttp.ClientResponse) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -12,15 +13,25 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller
-from totembot.bot.replies import NO_PINGS, edit_pressed, in_time, refuse, say
+from totembot.bot.replies import (
+    NO_PINGS,
+    SOMETHING_WENT_WRONG,
+    edit_pressed,
+    in_time,
+    refuse,
+    say,
+    say_and_show,
+)
 from totembot.bot.status import StatusUpdater
 from totembot.phrases import one_word_name
 from totembot.render.markdown import escape
 from totembot.rules import Config, RuleViolation
+from totembot.rules.errors import shown
 from totembot.rules.state import MAX_PLAYERS, default_life
 from totembot.service import GameService
 from totembot.store import Lobby, LobbyOptions, Seat, StoredGame, StoreError
 
+log = logging.getLogger(__name__)
 LobbyChange = Callable[[Lobby], Lobby]
 
 
@@ -83,11 +94,11 @@ def reordered(lobby: Lobby, wanted: Sequence[str]) -> Lobby:
             None,
         )
         if match is None:
-            raise RuleViolation(f"Nobody called {escape(token)} is seated in this lobby.")
+            raise RuleViolation(f"Nobody called {shown(token)} is seated in this lobby.")
         remaining.remove(match)
         order.append(match)
     if remaining:
-        missing = ", ".join(escape(seat.display_name) for seat in remaining)
+        missing = ", ".join(shown(seat.display_name) for seat in remaining)
         raise RuleViolation(f"The new order must name every seat once; missing: {missing[:200]}.")
     return replace(lobby, seats=tuple(order))
 
@@ -144,13 +155,10 @@ class Lobbies:
     async def open(self, interaction: discord.Interaction, options: LobbyOptions) -> None:
         assert interaction.channel_id is not None
         caller = Caller.of(interaction)
-        async with self._lock(interaction.channel_id):
-            await self.require_no_game(interaction.channel_id)
-            existing = await self.service.store.load_lobby(str(interaction.channel_id))
-            if existing is not None and not may_manage(caller, existing.host):
-                raise RuleViolation(
-                    "A lobby is already open here: join it, or ask its host to /totem cancel it."
-                )
+        lock = self._lock(interaction.channel_id)
+        await in_time(interaction, lock.acquire())
+        try:
+            existing = await in_time(interaction, self._replaceable(interaction, caller))
             lobby = Lobby(
                 channel_id=str(interaction.channel_id),
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
@@ -159,15 +167,25 @@ class Lobbies:
                 seats=(Seat(display_name=caller.display_name, user_id=caller.user_id),),
                 created_at=self.service.clock(),
             )
-            await interaction.response.send_message(
-                lobby_text(lobby), view=LobbyView(), allowed_mentions=NO_PINGS
-            )
-            message = await interaction.original_response()
+            message = await say_and_show(interaction, lobby_text(lobby), view=LobbyView())
             await self.service.store.open_lobby(replace(lobby, message_id=str(message.id)))
+        finally:
+            lock.release()
         if existing is not None and existing.message_id is not None:
             await self._close_message(
                 interaction, existing, "This lobby was replaced by a new one."
             )
+
+    async def _replaceable(self, interaction: discord.Interaction, caller: Caller) -> Lobby | None:
+        """No game here, and the lobby open here (if any) is the caller's to replace."""
+        assert interaction.channel_id is not None
+        await self.require_no_game(interaction.channel_id)
+        existing = await self.service.store.load_lobby(str(interaction.channel_id))
+        if existing is not None and not may_manage(caller, existing.host):
+            raise RuleViolation(
+                "A lobby is already open here: join it, or ask its host to /totem cancel it."
+            )
+        return existing
 
     async def require_no_game(self, channel_id: int) -> None:
         game = await self.service.current(str(channel_id))
@@ -245,8 +263,10 @@ class Lobbies:
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's game: answer first, then tidy the channel's older messages."""
         lobby, started = await in_time(interaction, self._started(interaction))
-        await self._answer(interaction, lobby, started_text(started.game), None)
-        await self.show_started(started)
+        try:
+            await self._answer(interaction, lobby, started_text(started.game), None)
+        finally:  # the status message is posted whatever becomes of the answer
+            await self.show_started(started)
 
     async def _started(self, interaction: discord.Interaction) -> tuple[Lobby, Started]:
         assert interaction.channel_id is not None
@@ -324,6 +344,9 @@ async def press(interaction: discord.Interaction, action: Callable[[], Awaitable
         await action()
     except (RuleViolation, StoreError) as error:
         await refuse(interaction, str(error))
+    except Exception:
+        log.exception("a lobby button failed")
+        await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 class LobbyView(discord.ui.View):

@@ -7,9 +7,11 @@ then schedule the status edit.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +21,7 @@ from totembot.bot.access import Caller, Table
 from totembot.bot.replies import (
     MAX_CONTENT,
     NO_PINGS,
+    SOMETHING_WENT_WRONG,
     changes_text,
     edit_pressed,
     in_time,
@@ -34,6 +37,7 @@ from totembot.rules.intents import Approve, Deny, Intent
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import StoredGame, StoreError
 
+log = logging.getLogger(__name__)
 CHOICE_LIFETIME = 600.0
 NO_GAME = "There is no game in this channel: start one with /totem new."
 
@@ -62,6 +66,11 @@ class Recorder:
         if game is None:
             raise NoGame(NO_GAME)
         return Table(game)
+
+    async def table_for(self, interaction: discord.Interaction) -> Table:
+        """The interaction's table, read within Discord's deadline (a busy database defers)."""
+        assert interaction.channel_id is not None
+        return await in_time(interaction, self.table(interaction.channel_id))
 
     async def submit(
         self,
@@ -98,12 +107,12 @@ class Recorder:
             return None
         except NoGame as error:
             raise NoGame(NO_GAME) from error
+        self.status.schedule(recorded.game_id)  # whatever becomes of the answer
         text = changes_text(recorded.events)
         if on_message:
             await _append_to_pressed_message(interaction, text)
         else:
             await say(interaction, text, view=consent_buttons(recorded))
-        self.status.schedule(recorded.game_id)
         return recorded
 
     async def offer_totems(
@@ -137,6 +146,17 @@ async def _append_to_pressed_message(interaction: discord.Interaction, text: str
     """A button's answer replaces the pressed message's buttons with what changed."""
     original = interaction.message.content if interaction.message else ""
     await edit_pressed(interaction, f"{original}\n{text}"[:MAX_CONTENT], view=None)
+
+
+async def answer_button(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """A button's work; a refusal or an unexpected failure is answered privately."""
+    try:
+        await work
+    except (RuleViolation, StoreError) as error:
+        await refuse(interaction, str(error))
+    except Exception:
+        log.exception("a button failed")
+        await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 def consent_buttons(recorded: Recorded) -> discord.ui.View:
@@ -178,10 +198,9 @@ class TotemChoiceButton(
         return cls(match["key"], match["totem"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await recorder_of(interaction).choose(interaction, self.key, self.totem)
-        except (RuleViolation, StoreError) as error:
-            await refuse(interaction, str(error))
+        await answer_button(
+            interaction, recorder_of(interaction).choose(interaction, self.key, self.totem)
+        )
 
 
 class ConsentButton(
@@ -210,15 +229,12 @@ class ConsentButton(
         return cls(int(match["game"]), int(match["pending"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._answer(interaction)
-        except (RuleViolation, StoreError) as error:
-            await refuse(interaction, str(error))
+        await answer_button(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         recorder = recorder_of(interaction)
-        table = await recorder.table(interaction.channel_id)
+        table = await recorder.table_for(interaction)
         if table.game.id != self.game_id:
             raise RuleViolation("This request belongs to a game that is over.")
         pending = next((p for p in table.game.state.pending if p.id == self.pending_id), None)

@@ -12,6 +12,8 @@ Discord's rules shape this module:
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -21,12 +23,17 @@ from totembot.render.markdown import escape
 from totembot.render.text import describe_event
 from totembot.rules.events import Event
 
+log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 MAX_CONTENT = 2000
 # Discord's deadline is 3 seconds from the interaction; keep a margin for the network.
 ANSWER_WITHIN = 2.0
 THINKING = "totembot:thinking"  # in Interaction.extras while the private "thinking" is unused
+STARTED = "totembot:started"  # in Interaction.extras: when the bot began to work on it
 DEFERRED_NOTE = "Done: the answer is posted below."
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on our side: /totem history shows whether your request was recorded."
+)
 
 T = TypeVar("T")
 
@@ -39,12 +46,18 @@ def changes_text(events: list[Event]) -> str:
 async def in_time(
     interaction: discord.Interaction, work: Awaitable[T], within: float = ANSWER_WITHIN
 ) -> T:
-    """Run `work`; when it is not done `within` seconds, defer privately, then wait for it."""
+    """Run `work`; unless it is done `within` seconds of the interaction's first `in_time`,
+    defer privately, then wait for it. Several calls for one interaction share the budget."""
     task = asyncio.ensure_future(work)
     if not interaction.response.is_done():
-        done, _pending = await asyncio.wait({task}, timeout=within)
+        started = interaction.extras.setdefault(STARTED, time.monotonic())
+        left = max(0.0, within - (time.monotonic() - started))
+        done, _pending = await asyncio.wait({task}, timeout=left)
         if not done:
-            await defer_privately(interaction)
+            try:
+                await defer_privately(interaction)
+            except discord.HTTPException as error:  # too late: the work still completes
+                log.warning("could not defer interaction %s: %s", interaction.id, error)
     return await task
 
 
@@ -59,13 +72,32 @@ async def defer_privately(interaction: discord.Interaction) -> None:
 
 async def say(interaction: discord.Interaction, text: str = "", **fields: Any) -> None:
     """A public answer, whether or not the interaction was deferred."""
+    await _say(interaction, text, fields)
+
+
+async def say_and_show(
+    interaction: discord.Interaction, text: str = "", **fields: Any
+) -> discord.Message:
+    """A public answer, and the message that shows it (to keep its id)."""
+    message = await _say(interaction, text, fields, wait=True)
+    return message if message is not None else await interaction.original_response()
+
+
+async def _say(
+    interaction: discord.Interaction, text: str, fields: dict[str, Any], wait: bool = False
+) -> discord.Message | None:
     fields.setdefault("allowed_mentions", NO_PINGS)
     if not interaction.response.is_done():
         await interaction.response.send_message(text, **fields)
-        return
+        return None
     if interaction.extras.pop(THINKING, False):
-        await interaction.followup.send(DEFERRED_NOTE, ephemeral=True, allowed_mentions=NO_PINGS)
+        # Ends the private "thinking" first: a followup sent while it shows would replace it
+        # and stay private.
+        await interaction.edit_original_response(content=DEFERRED_NOTE, allowed_mentions=NO_PINGS)
+    if wait:
+        return await interaction.followup.send(text, wait=True, **fields)
     await interaction.followup.send(text, **fields)
+    return None
 
 
 async def edit_pressed(
@@ -85,8 +117,9 @@ async def edit_pressed(
 async def tell(interaction: discord.Interaction, text: str, **fields: Any) -> None:
     """A private answer, whether or not the interaction was deferred."""
     fields.setdefault("allowed_mentions", NO_PINGS)
-    if interaction.response.is_done():
-        interaction.extras.pop(THINKING, None)
+    if interaction.extras.pop(THINKING, False):
+        await interaction.edit_original_response(content=text, **fields)
+    elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **fields)
     else:
         await interaction.response.send_message(text, ephemeral=True, **fields)
@@ -94,4 +127,4 @@ async def tell(interaction: discord.Interaction, text: str, **fields: Any) -> No
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """A private one-sentence refusal, whether or not the interaction was answered."""
-    await tell(interaction, escape(message, limit=MAX_CONTENT - 10))
+    await tell(interaction, escape(message, limit=MAX_CONTENT // 2)[:MAX_CONTENT])

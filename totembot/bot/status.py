@@ -24,6 +24,7 @@ from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 SHUTDOWN_PATIENCE = 2.0
+LATE_PATIENCE = 0.5  # for cancelled edits to unwind (discord.py may wait on a rate limit)
 
 PIN_PERMISSION_MISSING = (
     "I cannot pin this game's status message: please give me the **Pin Messages** permission "
@@ -69,7 +70,7 @@ class StatusUpdater:
                 task.cancel()
             if late:
                 log.warning("gave up on %d status edits (Discord was slow)", len(late))
-                await asyncio.wait(late)
+                await asyncio.wait(late, timeout=LATE_PATIENCE)
         finally:
             self._hurry.clear()
 
@@ -99,7 +100,9 @@ class StatusUpdater:
         try:
             message = await self.edit_limits.edit(
                 int(old),
-                channel.get_partial_message(int(old)).edit(embed=embed, allowed_mentions=NO_PINGS),
+                lambda: channel.get_partial_message(int(old)).edit(
+                    embed=embed, allowed_mentions=NO_PINGS
+                ),
             )
         except EditLimitReached:
             await self._heal(game, channel, embed, old, "reached its edit limit")
@@ -142,9 +145,11 @@ class StatusUpdater:
         embed = status_embed(stored.state)
         if note is not None:
             embed |= {"title": note, "color": FINISHED_COLOUR}
-        edit = message.edit(embed=discord.Embed.from_dict(embed), allowed_mentions=NO_PINGS)
+        shown = discord.Embed.from_dict(embed)
         with contextlib.suppress(discord.HTTPException, EditLimitReached):
-            await self.edit_limits.edit(message.id, edit)
+            await self.edit_limits.edit(
+                message.id, lambda: message.edit(embed=shown, allowed_mentions=NO_PINGS)
+            )
         with contextlib.suppress(discord.HTTPException):
             await message.unpin()
 

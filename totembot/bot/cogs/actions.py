@@ -47,7 +47,7 @@ class ActionsCog(commands.Cog):
     async def _player(self, interaction: discord.Interaction, text: str) -> str:
         """A player option as typed (mention, display name or game name) to the game name."""
         assert interaction.channel_id is not None
-        return (await self.recorder.table(interaction.channel_id)).player_named(text)
+        return (await self.recorder.table_for(interaction)).player_named(text)
 
     async def _maybe_player(self, interaction: discord.Interaction, text: str | None) -> str | None:
         return None if text is None else await self._player(interaction, text)
@@ -60,7 +60,7 @@ class ActionsCog(commands.Cog):
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 500]
     ) -> None:
         assert interaction.channel_id is not None
-        table = await self.recorder.table(interaction.channel_id)
+        table = await self.recorder.table_for(interaction)
         parsed = parse_line(table.with_names(text))
         if parsed is None:
             raise RuleViolation("The phrase is empty: try 'deal 3 to Bob via left'.")

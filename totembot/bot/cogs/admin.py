@@ -39,7 +39,7 @@ class AdminCog(commands.GroupCog, group_name="totem-admin", group_description="T
 
     async def _player(self, interaction: discord.Interaction, text: str) -> str:
         assert interaction.channel_id is not None
-        return (await self.recorder.table(interaction.channel_id)).player_named(text)
+        return (await self.recorder.table_for(interaction)).player_named(text)
 
     @app_commands.command(name="concede", description="Concede the game for a player")
     @app_commands.describe(player="The player who concedes")

@@ -21,7 +21,7 @@ from totembot.bot.lobby import (
     with_seat,
 )
 from totembot.bot.recording import Recorder
-from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text, in_time, say
+from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text, in_time, say, tell
 from totembot.phrases import format_request
 from totembot.render.board import board_png
 from totembot.render.embed import status_embed
@@ -80,8 +80,10 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
             )
         require_distinct_members(tokens)
         started = await in_time(interaction, self._start_with(interaction, options, tokens))
-        await say(interaction, started_text(started.game))
-        await self.lobbies.show_started(started)
+        try:
+            await say(interaction, started_text(started.game))
+        finally:  # the status message is posted whatever becomes of the answer
+            await self.lobbies.show_started(started)
 
     async def _start_with(
         self,
@@ -130,9 +132,9 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     @app_commands.command(name="status", description="Show the ring: every totem's life now")
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        table = await self.recorder.table(interaction.channel_id)
+        table = await self.recorder.table_for(interaction)
         embed = discord.Embed.from_dict(status_embed(table.game.state))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await tell(interaction, "", embed=embed)
 
     @app_commands.command(
         name="help", description="Learn the phrases and house rules (only you see it)"
@@ -149,7 +151,7 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     @app_commands.command(name="board", description="Post a picture of the ring")
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        table = await self.recorder.table(interaction.channel_id)
+        table = await self.recorder.table_for(interaction)
         png = await in_time(interaction, asyncio.to_thread(board_png, table.game.state))
         await say(interaction, file=discord.File(io.BytesIO(png), filename="totem-board.png"))
 
@@ -161,8 +163,9 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         count: app_commands.Range[int, 1, 25] = HISTORY_DEFAULT,
     ) -> None:
         assert interaction.channel_id is not None
-        table = await self.recorder.table(interaction.channel_id)
-        records = await self.recorder.service.history(table.game.id, newest=count)
+        table = await self.recorder.table_for(interaction)
+        history = self.recorder.service.history(table.game.id, newest=count)
+        records = await in_time(interaction, history)
         entries = [
             f"`#{record.seq}` {_when(record.recorded_at)} <@{record.recorded_by}>: "
             f"{escape(format_request(record.request), limit=120)}\n"
@@ -174,20 +177,20 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
             if len(entry) + len(text) + 1 > MAX_CONTENT:
                 break
             text = f"{entry}\n{text}" if text else entry
-        await interaction.response.send_message(
-            text or "Nothing has been recorded yet.", ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await tell(interaction, text or "Nothing has been recorded yet.")
 
     @app_commands.command(name="end", description="Abandon this channel's game (host or admin)")
     async def end(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        table = await self.recorder.table(interaction.channel_id)
+        table = await self.recorder.table_for(interaction)
         if not table.may_manage(Caller.of(interaction)):
             raise RuleViolation("Only the game's host or an admin can end the game.")
         game = await in_time(interaction, self.recorder.service.end(str(interaction.channel_id)))
         who = escape(interaction.user.display_name)
-        await say(interaction, f"The game was ended by {who}; a new one can start here.")
-        await self.recorder.status.retire(game, note=f"Game ended by {who}")
+        try:
+            await say(interaction, f"The game was ended by {who}; a new one can start here.")
+        finally:  # the status message is retired whatever becomes of the answer
+            await self.recorder.status.retire(game, note=f"Game ended by {who}")
 
 
 def _when(recorded_at: str) -> str:
