@@ -179,3 +179,18 @@ async def test_every_command_declares_guild_contexts_not_dm_permission(
         assert command["contexts"] == [GUILD_CONTEXT], command["name"]
         assert command["integration_types"] == [GUILD_INSTALL], command["name"]
         assert "dm_permission" not in command, command["name"]
+
+
+async def test_reads_queued_behind_a_waiting_write_are_still_answered_in_time(
+    standin: StandIn, table: int, bot: BotProcess
+) -> None:
+    await standin.slash(ANN, table, "totem new", PLAYERS)
+    async with database_locked(bot.workdir / "totembot.sqlite3", seconds=4.0):
+        write = asyncio.create_task(
+            standin.slash(ANN, table, "do", {"text": "deal 3 to Bob"}, timeout=15, followups=1)
+        )
+        history = await standin.slash(CID, table, "totem history", timeout=15)
+        dealt = await write
+    assert not dealt.failed and not history.failed
+    assert history.ephemeral and history.content
+    assert dealt.followups[-1]["content"] == "Bob-Cid 20 -> 17, dealt by Ann (for Bob)"
