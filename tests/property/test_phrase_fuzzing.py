@@ -10,6 +10,7 @@ nothing. The same holds for the setup line, `parse_setup` and `new_game`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
@@ -102,60 +103,94 @@ TOKENS = [
 SEPARATORS = [" ", " ", "  ", "\t", "", "\u200b", "\xa0", "\n", "\u202e", "\x00"]
 
 ANY_TEXT = st.text(max_size=300)  # all of Unicode but surrogates, control characters included
+# Strategies are built once, not for every draw: building one (validation, emptiness and label
+# checks) costs far more than drawing from it. Each union below is the same union as before,
+# so what is generated is unchanged.
+ANY_TOKEN = st.sampled_from(TOKENS)
+TOKEN_LISTS = st.lists(ANY_TOKEN | st.text(max_size=4), max_size=30)
+ANY_SEPARATOR = st.sampled_from(SEPARATORS)
+COIN = st.booleans()
 
 
 @st.composite
 def token_texts(draw: st.DrawFn) -> str:
     """Words of the language and of Discord, odd digits and invisible characters, mixed."""
-    words = draw(st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=30))
-    return "".join(draw(st.sampled_from(SEPARATORS)) + word for word in words)
+    words = draw(TOKEN_LISTS)
+    return "".join(draw(ANY_SEPARATOR) + word for word in words)
 
 
 TOKEN_TEXT = token_texts()
 
 
 LONG_PIECES = st.sampled_from(["A", "Ann", "9", "٣", "x_", "\u200b", " ", "a-b ", "deal "])
+PIECES = LONG_PIECES | st.sampled_from(TOKENS) | st.text(min_size=1, max_size=8)
+LONG_STARTS = ["", "Ann: ", "deal ", "deal 3 to ", "Ann: attack Bob-Cid for ", "Ann: set "]
+LONG_ENDS = st.sampled_from(["", ":", ": deal 3 to Bob", " to Bob", " via left", "-Bob"])
+
+
+@cache
+def repeats(most: int) -> st.SearchStrategy[int]:
+    return st.integers(1, most)
+
+
+@cache
+def long_starts(starts: tuple[str, ...]) -> st.SearchStrategy[str]:
+    return st.sampled_from(starts) | st.sampled_from(LONG_STARTS)
 
 
 @st.composite
 def long_lines(draw: st.DrawFn, starts: tuple[str, ...] = ("",)) -> str:
     """Up to ~20,000 characters: a short piece repeated, between a start and an end."""
-    piece = draw(LONG_PIECES | st.sampled_from(TOKENS) | st.text(min_size=1, max_size=8))
-    times = draw(st.integers(1, LONGEST_LINE // len(piece)))
-    start = draw(st.sampled_from(starts) | st.sampled_from(LONG_STARTS))
-    end = draw(st.sampled_from(["", ":", ": deal 3 to Bob", " to Bob", " via left", "-Bob"]))
+    piece = draw(PIECES)
+    times = draw(repeats(LONGEST_LINE // len(piece)))
+    start = draw(long_starts(starts))
+    end = draw(LONG_ENDS)
     return start + piece * times + end
 
 
-LONG_STARTS = ["", "Ann: ", "deal ", "deal 3 to ", "Ann: attack Bob-Cid for ", "Ann: set "]
+ANY_REAL_LINE = st.sampled_from(REAL_LINES)
+SWAPPED_WORDS = st.sampled_from(TOKENS) | ANY_TEXT
+TAILS = st.just("") | st.sampled_from(TOKENS) | TOKEN_TEXT | ANY_TEXT
+
+
+@cache
+def up_to(most: int) -> st.SearchStrategy[int]:
+    return st.integers(0, most)
 
 
 @st.composite
 def gone_wrong(draw: st.DrawFn) -> str:
     """A real line cut anywhere, or with a word swapped, then followed by anything."""
-    line = draw(st.sampled_from(REAL_LINES))
-    if draw(st.booleans()):
-        line = line[: draw(st.integers(0, len(line)))]
+    line = draw(ANY_REAL_LINE)
+    if draw(COIN):
+        line = line[: draw(up_to(len(line)))]
     else:
         words = line.split(" ")
-        at = draw(st.integers(0, len(words) - 1))
-        words[at] = draw(st.sampled_from(TOKENS) | ANY_TEXT)
+        at = draw(up_to(len(words) - 1))
+        words[at] = draw(SWAPPED_WORDS)
         line = " ".join(words)
-    return line + draw(st.just("") | st.sampled_from(TOKENS) | TOKEN_TEXT | ANY_TEXT)
+    return line + draw(TAILS)
 
 
 WHITESPACE = [" ", "  ", "\t", "\xa0", "\u3000", "\u2028", "\x1c", "\x85", "\u2003"]
+ANY_WHITESPACE = st.sampled_from(WHITESPACE)
+ODD_CHARACTERS = st.sampled_from(TOKENS) | st.characters()
+
+
+@cache
+def cased(word: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([word, word.upper(), word.lower()])
 
 
 @st.composite
 def almost_right(draw: st.DrawFn) -> str:
     """A real line in odd case and odd whitespace, perhaps with one odd character slipped in."""
-    words = draw(st.sampled_from(REAL_LINES)).split(" ")
-    words = [draw(st.sampled_from([word, word.upper(), word.lower()])) for word in words]
-    text = words[0] + "".join(draw(st.sampled_from(WHITESPACE)) + word for word in words[1:])
-    if draw(st.booleans()):
-        at = draw(st.integers(0, len(text)))
-        odd = draw(st.sampled_from(TOKENS) | st.characters())
+    words = draw(ANY_REAL_LINE).split(" ")
+    words = [draw(cased(word)) for word in words]
+    text = words[0] + "".join(draw(ANY_WHITESPACE) + word for word in words[1:])
+    if draw(COIN):
+        at = draw(up_to(len(text)))
+        odd = draw(ODD_CHARACTERS)
         text = text[:at] + odd + text[at:]
     return text
 
@@ -220,23 +255,22 @@ def test_any_text_is_read_and_recorded_or_refused_with_one_short_clear_sentence(
         check_state(game.state)
 
 
+LONG_NAMES = st.builds(lambda piece, times: piece * times, LONG_PIECES, st.integers(1, 2000))
+NAME_LISTS = st.lists(
+    st.sampled_from(["Ann", "Bob", "Cid", "Zoë", "O'Neil", "٣", "_", "x_1", "left", "A-B"])
+    | st.text(max_size=12)
+    | LONG_NAMES,
+    max_size=10,
+)
+
+
 @st.composite
 def player_lists(draw: st.DrawFn) -> str:
     """Names good and bad, long ones, and now and then one twice (in another case)."""
-    long_names = st.builds(lambda piece, times: piece * times, LONG_PIECES, st.integers(1, 2000))
-    names = draw(
-        st.lists(
-            st.sampled_from(["Ann", "Bob", "Cid", "Zoë", "O'Neil", "٣", "_", "x_1", "left", "A-B"])
-            | st.text(max_size=12)
-            | long_names,
-            max_size=10,
-        )
-    )
-    if names and draw(st.booleans()):
+    names = draw(NAME_LISTS)
+    if names and draw(COIN):
         twice = draw(st.sampled_from(names))
-        names.insert(
-            draw(st.integers(0, len(names))), draw(st.sampled_from([twice.upper(), twice]))
-        )
+        names.insert(draw(up_to(len(names))), draw(st.sampled_from([twice.upper(), twice])))
     return ", ".join(names)
 
 

@@ -8,7 +8,9 @@ checked against RULES.md with a small independent model of what each request may
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 from hypothesis import HealthCheck, event, given, settings
@@ -88,16 +90,110 @@ LIFE_VALUES = st.one_of(
 )
 LIVES = st.none() | st.integers(1, 60)  # none: the format's own 20 or 40
 SEPARATORS = st.sampled_from([" ", " ", " ", "  ", "\t"])
+COLONS = st.sampled_from([":", ": ", " : ", ":  "])
+COIN = st.booleans()
+ONE_IN_THREE, ONE_IN_FOUR, ONE_IN_TEN = st.integers(0, 2), st.integers(0, 3), st.integers(0, 9)
+SIDES = st.sampled_from(("left", "right"))
+ANSWERS = st.sampled_from(("approve", "deny"))
+VERBS = st.sampled_from(VERB_FORMS)
+PLAYER_LISTS = {
+    most: st.lists(st.sampled_from(NAMES), min_size=3, max_size=most, unique=True)
+    for most in range(3, len(NAMES) + 1)
+}
+RULE_LISTS = st.lists(st.sampled_from(HOUSE_RULES), max_size=4)
+
+# Strategies are built once for each set of inputs and reused by every line of every game:
+# building a new one for each draw costs far more than drawing from it (validation, emptiness
+# and label checks). A strategy is cached whole, so two sampled_from of the same values inside
+# one union stay two branches, as they would be if built afresh (a union merges only the very
+# same strategy object given twice).
+
+
+@cache
+def cased(word: str) -> st.SearchStrategy[str]:
+    return st.sampled_from((word, word.upper(), word.capitalize()))
+
+
+@cache
+def named(name: str) -> st.SearchStrategy[str]:
+    return st.sampled_from((name, name.upper(), name.lower()))
+
+
+@cache
+def one_of_these(values: tuple) -> st.SearchStrategy:
+    return st.sampled_from(values)
+
+
+@cache
+def shuffles(size: int) -> st.SearchStrategy[list[int]]:
+    """The same swaps st.permutations draws for any `size` values, as indices."""
+    return st.permutations(range(size))
+
+
+def shuffled(draw: st.DrawFn, values: Sequence) -> list:
+    return [values[index] for index in draw(shuffles(len(values)))]
+
+
+@cache
+def people(everyone: tuple[str, ...], still_in: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """Anyone at the table or a stranger, or (as often) a player still in."""
+    return st.sampled_from((*everyone, STRANGER)) | st.sampled_from(still_in)
+
+
+@cache
+def speakers(still_in: tuple[str, ...], awaited: tuple[str, ...]) -> st.SearchStrategy[str]:
+    return st.sampled_from(still_in) | st.sampled_from(awaited) | st.sampled_from(still_in)
+
+
+@cache
+def speaker_names(
+    everyone: tuple[str, ...], still_in: tuple[str, ...], awaited: tuple[str, ...]
+) -> st.SearchStrategy[str | None]:
+    return st.none() | people(everyone, still_in) | speakers(still_in, awaited)
+
+
+@cache
+def answerers(still_in: tuple[str, ...], awaited: tuple[str, ...]) -> st.SearchStrategy[str]:
+    return st.sampled_from(awaited) | speakers(still_in, awaited)
+
+
+@cache
+def commander_names(
+    everyone: tuple[str, ...], still_in: tuple[str, ...]
+) -> st.SearchStrategy[str | None]:
+    return st.none() | st.sampled_from(COMMANDERS) | people(everyone, still_in)
+
+
+@cache
+def hit_players(
+    everyone: tuple[str, ...], still_in: tuple[str, ...]
+) -> st.SearchStrategy[str | None]:
+    return st.none() | people(everyone, still_in)
+
+
+@cache
+def amounts_for(life: int) -> st.SearchStrategy[int]:
+    return AMOUNTS | st.integers(1, life)
+
+
+@cache
+def payments_for(totem_life: int, life: int) -> st.SearchStrategy[int]:
+    return st.integers(1, totem_life) | amounts_for(life)
+
+
+@cache
+def between(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
 
 
 def keyword(draw: st.DrawFn, word: str) -> str:
     """Keywords are case-insensitive."""
-    return draw(st.sampled_from((word, word.upper(), word.capitalize())))
+    return draw(cased(word))
 
 
 def as_written(draw: st.DrawFn, name: str) -> str:
     """Names match case-insensitively."""
-    return draw(st.sampled_from((name, name.upper(), name.lower())))
+    return draw(named(name))
 
 
 # ----------------------------------------------------------------------------------- setup
@@ -112,12 +208,12 @@ def setups(
     lives: st.SearchStrategy[int | None] = LIVES,
 ) -> tuple[str, Config]:
     """A setup line and the Config it must read into (a `rule` is always among its rules)."""
-    players = draw(st.lists(st.sampled_from(NAMES), min_size=3, max_size=most, unique=True))
-    commander = draw(st.booleans()) if commander is None else commander
+    players = draw(PLAYER_LISTS[most])
+    commander = draw(COIN) if commander is None else commander
     life = draw(lives)
-    rules = draw(st.lists(st.sampled_from(HOUSE_RULES), max_size=4))
+    rules = draw(RULE_LISTS)
     if rule is not None:
-        rules = draw(st.permutations([*rules, rule]))
+        rules = shuffled(draw, [*rules, rule])
     options = []
     if life is not None:
         options.append(f"{keyword(draw, 'life')}: {life}")
@@ -126,7 +222,7 @@ def setups(
     if rules:
         written = ", ".join(keyword(draw, rule) for rule in rules)
         options.append(f"{keyword(draw, 'rules')}: {written}")
-    options = draw(st.permutations(options))
+    options = shuffled(draw, options)
     head = f"{keyword(draw, 'game')} {keyword(draw, 'totem')} {keyword(draw, 'players')}:"
     line = " ".join([head, ", ".join(players), *options])
     config = Config(
@@ -163,15 +259,14 @@ def in_range(amount: int) -> bool:
 @st.composite
 def lines(draw: st.DrawFn, state: GameState) -> Line:
     """A random line for this game: any verb, any speaker, any target, any totem."""
-    everyone = [player.name for player in state.players]
-    still_in = [player.name for player in state.players if player.is_in] or everyone
-    awaited = [pending.awaiting for pending in state.pending] or still_in
-    pairs = [(everyone[pool.seats[0]], everyone[pool.seats[1]]) for pool in state.pools]
-    person = st.sampled_from(everyone + [STRANGER]) | st.sampled_from(still_in)
-    speakers = st.sampled_from(still_in) | st.sampled_from(awaited) | st.sampled_from(still_in)
-    speaker_name = draw(st.none() | person | speakers)
-    verb = draw(st.sampled_from(VERB_FORMS))
-    amounts = AMOUNTS | st.integers(1, state.config.life)
+    everyone = tuple(player.name for player in state.players)
+    still_in = tuple(player.name for player in state.players if player.is_in) or everyone
+    awaited = tuple(pending.awaiting for pending in state.pending) or still_in
+    pairs = tuple((everyone[pool.seats[0]], everyone[pool.seats[1]]) for pool in state.pools)
+    person = people(everyone, still_in)
+    speaker_name = draw(speaker_names(everyone, still_in, awaited))
+    verb = draw(VERBS)
+    amounts = amounts_for(state.config.life)
     neighbours, targets = pairs, person
     # Now and then, a line that leads somewhere random lines seldom reach.
     low = [
@@ -181,50 +276,50 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
         and 0 < pool.life * 2 <= state.config.life  # at half, too: no consent needed there
         and len(state.pool_players_in(index)) == 2
     ]
-    lockers = [everyone[s] for pool in state.pools if pool.locked for s in pool.seats]
+    lockers = tuple(everyone[s] for pool in state.pools if pool.locked for s in pool.seats)
     shared = [index for index in range(len(pairs)) if len(state.pool_players_in(index)) == 2]
-    if state.pending and draw(st.booleans()):  # answer a waiting payment
-        verb = draw(st.sampled_from(("approve", "deny")))
-        speaker_name = draw(st.sampled_from(awaited) | speakers)
-    elif lockers and draw(st.integers(0, 3)) == 0:  # unlock a locked totem
-        verb, speaker_name = "unlock", draw(st.sampled_from(lockers))
-    elif low and draw(st.booleans()):  # pay from a totem at or below half life
-        index = draw(st.sampled_from(low))
-        verb, neighbours = "pay", [pairs[index]]
-        speaker_name = draw(st.sampled_from(neighbours[0]))
-        amounts = st.integers(1, state.pools[index].life) | amounts
-    elif len(state.players_in()) == 2 and shared and draw(st.integers(0, 2)) == 0:
+    if state.pending and draw(COIN):  # answer a waiting payment
+        verb = draw(ANSWERS)
+        speaker_name = draw(answerers(still_in, awaited))
+    elif lockers and draw(ONE_IN_FOUR) == 0:  # unlock a locked totem
+        verb, speaker_name = "unlock", draw(one_of_these(lockers))
+    elif low and draw(COIN):  # pay from a totem at or below half life
+        index = draw(one_of_these(tuple(low)))
+        verb, neighbours = "pay", (pairs[index],)
+        speaker_name = draw(one_of_these(neighbours[0]))
+        amounts = payments_for(state.pools[index].life, state.config.life)
+    elif len(state.players_in()) == 2 and shared and draw(ONE_IN_THREE) == 0:
         lethal = max(1, state.pools[shared[0]].life)  # the last two lose at once: a draw
-        verb, speaker_name, amounts = "loses", None, st.integers(lethal, lethal + 2)
-        neighbours = [pairs[shared[0]]]
-        targets = st.sampled_from(neighbours[0])
+        verb, speaker_name, amounts = "loses", None, between(lethal, lethal + 2)
+        neighbours = (pairs[shared[0]],)
+        targets = one_of_these(neighbours[0])
     speaker = None if speaker_name is None else as_written(draw, speaker_name)
 
     def who() -> str:
         return as_written(draw, draw(targets))
 
     def totem() -> tuple[TotemRef, list[str]]:
-        if draw(st.booleans()):
-            side = draw(st.sampled_from(("left", "right")))
+        if draw(COIN):
+            side = draw(SIDES)
             ref, core = TotemRef(side=side), keyword(draw, side)
         else:
-            if draw(st.booleans()):
-                first, second = draw(st.sampled_from(neighbours))
+            if draw(COIN):
+                first, second = draw(one_of_these(neighbours))
             else:
                 first, second = draw(person), draw(person)
-            if draw(st.booleans()):
+            if draw(COIN):
                 first, second = second, first
             first, second = as_written(draw, first), as_written(draw, second)
             ref, core = TotemRef(names=(first, second)), f"{first}-{second}"
         words = [core]
-        if draw(st.booleans()):
+        if draw(COIN):
             words.insert(0, keyword(draw, "the"))
-        if draw(st.booleans()):
+        if draw(COIN):
             words.append(keyword(draw, "totem"))
         return ref, words
 
     def option(name: str) -> tuple[TotemRef | None, list[str]]:
-        if draw(st.integers(0, 3)) == 0:
+        if draw(ONE_IN_FOUR) == 0:
             return None, []
         ref, words = totem()
         return ref, [keyword(draw, name), *words]
@@ -256,16 +351,16 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
         amount = draw(amounts)
         ref, totem_words = totem()
         clauses = []
-        commander, commander_name = draw(st.booleans()), None
+        commander, commander_name = draw(COIN), None
         if commander:
-            commander_name = draw(st.none() | st.sampled_from(COMMANDERS) | person)
+            commander_name = draw(commander_names(everyone, still_in))
             clause = [keyword(draw, "with"), keyword(draw, "commander")]
             clauses.append(clause + ([commander_name] if commander_name else []))
-        hitting = draw(st.none() | person)
+        hitting = draw(hit_players(everyone, still_in))
         if hitting is not None:
             hitting = as_written(draw, hitting)
             clauses.append([keyword(draw, "hitting"), hitting])
-        clauses = draw(st.permutations(clauses))
+        clauses = shuffled(draw, clauses)
         words = [keyword(draw, "attack"), *totem_words, keyword(draw, "for"), str(amount)]
         words += [word for clause in clauses for word in clause]
         intent = Attack(
@@ -280,7 +375,7 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
         target = who()
         via, via_words = option("via")
         counting, counting_words = option("counting")
-        clauses = draw(st.permutations([via_words, counting_words]))
+        clauses = shuffled(draw, [via_words, counting_words])
         if verb == "set":
             value = draw(LIFE_VALUES)
             head = [keyword(draw, "set"), target, keyword(draw, "life"), keyword(draw, "to")]
@@ -314,8 +409,8 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
     for word in words[1:]:
         text += draw(SEPARATORS) + word
     if speaker is not None:
-        text = f"{speaker}{draw(st.sampled_from([':', ': ', ' : ', ':  ']))}{text}"
-    if draw(st.integers(0, 9)) == 0:
+        text = f"{speaker}{draw(COLONS)}{text}"
+    if draw(ONE_IN_TEN) == 0:
         text += " # a note"
     return Line(text, speaker, intent, readable)
 
@@ -616,7 +711,7 @@ def play(setup: tuple[str, Config], data: st.DataObject, shortest: int = 1) -> G
     check_state(initial)
     accepted: list[Request] = []
     undoable: list[GameState] = []  # the state before each change that undo may take back
-    for _ in range(data.draw(st.integers(shortest, 60), label="length")):
+    for _ in range(data.draw(between(shortest, 60), label="length")):
         before = game.state
         line = data.draw(lines(before), label="line")
         request = line.request()
