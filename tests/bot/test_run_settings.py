@@ -113,3 +113,14 @@ def test_version_prints_the_package_version(tmp_path: Path) -> None:
     result = totembot(["--version"], {}, tmp_path)
     assert result.returncode == 0
     assert result.stdout.strip() == f"totembot {__version__}"
+
+
+def test_every_setting_is_in_the_example_file_and_the_readme() -> None:
+    from totembot.settings import Settings
+
+    example = (ROOT / ".env.example").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for field in Settings.model_fields.values():
+        name = str(field.validation_alias)
+        assert f"{name}=" in example, name
+        assert f"`{name}`" in readme, name
