@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
+from math import lcm
+from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -75,53 +77,117 @@ NEEDS_SPEAKER = {"damage", "poison", "attack", "pay", "lock", "unlock", "approve
 NEEDS_SPEAKER |= {"concede"}
 
 SMALL = st.integers(1, 9)
-AMOUNTS = st.one_of(
-    SMALL,
-    SMALL,
+# The kinds of amount, each as likely (SMALL was once given three times to st.one_of, which
+# keeps one branch for a strategy given more than once: it never weighed more than the others).
+AMOUNT_KINDS = (
     SMALL,
     st.integers(1, 60),
     st.sampled_from([9, 10, 20, 21]),  # just below and at the lethal poison and commander damage
     st.sampled_from([0, -1, -7, 1_000_000, 1_000_001, 999_999_999, 10**12]),
 )
-LIFE_VALUES = st.one_of(
+LIFE_VALUE_KINDS = (
     st.integers(-5, 60),
     st.integers(-5, 60),
     st.sampled_from([0, -1_000_000, 1_000_000, 1_000_001, -1_000_001, 10**10]),
 )
 LIVES = st.none() | st.integers(1, 60)  # none: the format's own 20 or 40
-SEPARATORS = st.sampled_from([" ", " ", " ", "  ", "\t"])
-COLONS = st.sampled_from([":", ": ", " : ", ":  "])
+SEPARATOR_CHOICES = (" ", " ", " ", "  ", "\t")
+SEPARATORS = st.sampled_from(SEPARATOR_CHOICES)
+COLON_CHOICES = (":", ": ", " : ", ":  ")
+NOTES = (True, *(False,) * 9)  # one line in ten ends with a comment
+CASES = (0, 1, 2)  # which of keyword_cases or name_cases
 COIN = st.booleans()
-ONE_IN_THREE, ONE_IN_FOUR, ONE_IN_TEN = st.integers(0, 2), st.integers(0, 3), st.integers(0, 9)
-SIDES = st.sampled_from(("left", "right"))
-ANSWERS = st.sampled_from(("approve", "deny"))
+ONE_IN_THREE = st.integers(0, 2)
 VERBS = st.sampled_from(VERB_FORMS)
+ANSWER_OR_NOT = st.sampled_from((None, None, "approve", "deny"))
+NO_COMMANDER = (False,)
 PLAYER_LISTS = {
     most: st.lists(st.sampled_from(NAMES), min_size=3, max_size=most, unique=True)
     for most in range(3, len(NAMES) + 1)
 }
 RULE_LISTS = st.lists(st.sampled_from(HOUSE_RULES), max_size=4)
+# Which totem a line names: a side (half the time, in any case) or two names, of neighbours or
+# of anyone; as an option (via, counting), none at all one time in four.
+TOTEM_FORMS = (
+    ("anyone",) * 3 + ("neighbours",) * 3 + ("left", "LEFT", "Left", "right", "RIGHT", "Right")
+)
+OPTION_FORMS = (None,) * 4 + TOTEM_FORMS
 
 # Strategies are built once for each set of inputs and reused by every line of every game:
 # building a new one for each draw costs far more than drawing from it (validation, emptiness
-# and label checks). A strategy is cached whole, so two sampled_from of the same values inside
-# one union stay two branches, as they would be if built afresh (a union merges only the very
-# same strategy object given twice).
+# and label checks). And as each draw costs about as much as any other, choices that do not
+# depend on each other are drawn together: Hypothesis draws an index below 257 uniformly, so
+# one draw from a table with every combination once gives each choice the distribution it
+# would have alone (a value given twice weighs twice).
+UNIFORM = 256
+T = TypeVar("T")
+
+
+def keyword_cases(word: str) -> tuple[str, str, str]:
+    """Keywords are case-insensitive."""
+    return word, word.upper(), word.capitalize()
+
+
+def name_cases(name: str) -> tuple[str, str, str]:
+    """Names match case-insensitively."""
+    return name, name.upper(), name.lower()
 
 
 @cache
-def cased(word: str) -> st.SearchStrategy[str]:
-    return st.sampled_from((word, word.upper(), word.capitalize()))
+def together(*choices: tuple[Any, ...]) -> st.SearchStrategy[tuple[Any, ...]]:
+    """Independent choices, each uniform over its values, in one draw."""
+    table = tuple(product(*choices))
+    assert len(table) <= UNIFORM, f"{len(table)} combinations cannot be drawn uniformly"
+    return st.sampled_from(table)
 
 
 @cache
-def named(name: str) -> st.SearchStrategy[str]:
-    return st.sampled_from((name, name.upper(), name.lower()))
-
-
-@cache
-def one_of_these(values: tuple) -> st.SearchStrategy:
+def one_of_these(values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
     return st.sampled_from(values)
+
+
+@cache
+def union_table(pools: tuple[tuple[Any, ...], ...]) -> st.SearchStrategy[Any] | None:
+    each = lcm(*(len(pool) for pool in pools))
+    if each * len(pools) > UNIFORM:
+        return None
+    return st.sampled_from(
+        tuple(value for pool in pools for value in pool for _ in range(each // len(pool)))
+    )
+
+
+def pick(draw: st.DrawFn, *pools: tuple[Any, ...]) -> Any:
+    """What st.one_of(*map(st.sampled_from, pools)) draws (a pool, each as likely, then a value
+    in it, each as likely): in one draw from a table weighing every value so, when it is small
+    enough to be drawn uniformly, else in two."""
+    table = union_table(pools)
+    if table is not None:
+        return draw(table)
+    return draw(one_of_these(draw(one_of_these(pools))))
+
+
+@cache
+def one_in(odds: int, values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    """One of the values one time in `odds` (each as likely), else None."""
+    return st.sampled_from((None,) * ((odds - 1) * len(values)) + values)
+
+
+@cache
+def pays_from(
+    pairs: tuple[tuple[str, str], ...], low: tuple[int, ...]
+) -> tuple[tuple[int, str], ...]:
+    """(a totem, one of its two players), each as likely."""
+    return tuple((index, name) for index in low for name in pairs[index])
+
+
+@cache
+def both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(way for first, second in pairs for way in ((first, second), (second, first)))
+
+
+@cache
+def between(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
 
 
 @cache
@@ -130,70 +196,31 @@ def shuffles(size: int) -> st.SearchStrategy[list[int]]:
     return st.permutations(range(size))
 
 
-def shuffled(draw: st.DrawFn, values: Sequence) -> list:
+def shuffled(draw: st.DrawFn, values: Sequence[T]) -> list[T]:
+    if len(values) < 2:  # nothing to draw
+        return list(values)
     return [values[index] for index in draw(shuffles(len(values)))]
 
 
-@cache
-def people(everyone: tuple[str, ...], still_in: tuple[str, ...]) -> st.SearchStrategy[str]:
-    """Anyone at the table or a stranger, or (as often) a player still in."""
-    return st.sampled_from((*everyone, STRANGER)) | st.sampled_from(still_in)
+def spaced_keyword(word: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return SEPARATOR_CHOICES, keyword_cases(word)
+
+
+CASE_PAIRS = together(CASES, CASES)
+THE_CHOICES = together(
+    (None, None, None, *keyword_cases("the")), SEPARATOR_CHOICES, SEPARATOR_CHOICES
+)
+TOTEM_CHOICES = together((None, None, None, *keyword_cases("totem")), SEPARATOR_CHOICES)
+HITTING_CHOICES = together(*spaced_keyword("hitting"), SEPARATOR_CHOICES, CASES)
 
 
 @cache
-def speakers(still_in: tuple[str, ...], awaited: tuple[str, ...]) -> st.SearchStrategy[str]:
-    return st.sampled_from(still_in) | st.sampled_from(awaited) | st.sampled_from(still_in)
-
-
-@cache
-def speaker_names(
-    everyone: tuple[str, ...], still_in: tuple[str, ...], awaited: tuple[str, ...]
-) -> st.SearchStrategy[str | None]:
-    return st.none() | people(everyone, still_in) | speakers(still_in, awaited)
-
-
-@cache
-def answerers(still_in: tuple[str, ...], awaited: tuple[str, ...]) -> st.SearchStrategy[str]:
-    return st.sampled_from(awaited) | speakers(still_in, awaited)
-
-
-@cache
-def commander_names(
-    everyone: tuple[str, ...], still_in: tuple[str, ...]
-) -> st.SearchStrategy[str | None]:
-    return st.none() | st.sampled_from(COMMANDERS) | people(everyone, still_in)
-
-
-@cache
-def hit_players(
-    everyone: tuple[str, ...], still_in: tuple[str, ...]
-) -> st.SearchStrategy[str | None]:
-    return st.none() | people(everyone, still_in)
-
-
-@cache
-def amounts_for(life: int) -> st.SearchStrategy[int]:
-    return AMOUNTS | st.integers(1, life)
-
-
-@cache
-def payments_for(totem_life: int, life: int) -> st.SearchStrategy[int]:
-    return st.integers(1, totem_life) | amounts_for(life)
-
-
-@cache
-def between(low: int, high: int) -> st.SearchStrategy[int]:
-    return st.integers(low, high)
+def cased(word: str) -> st.SearchStrategy[str]:
+    return st.sampled_from(keyword_cases(word))
 
 
 def keyword(draw: st.DrawFn, word: str) -> str:
-    """Keywords are case-insensitive."""
     return draw(cased(word))
-
-
-def as_written(draw: st.DrawFn, name: str) -> str:
-    """Names match case-insensitively."""
-    return draw(named(name))
 
 
 # ----------------------------------------------------------------------------------- setup
@@ -256,18 +283,26 @@ def in_range(amount: int) -> bool:
     return 1 <= amount <= MAX_AMOUNT
 
 
+Word = tuple[str, str]  # a word of a line and the separator before it
+
+
 @st.composite
 def lines(draw: st.DrawFn, state: GameState) -> Line:
-    """A random line for this game: any verb, any speaker, any target, any totem."""
+    """A random line for this game: any verb, any speaker, any target, any totem.
+
+    Choices that do not depend on each other are drawn together (see `together` and `pick`):
+    each keeps the distribution it would have alone, in half the draws.
+    """
     everyone = tuple(player.name for player in state.players)
     still_in = tuple(player.name for player in state.players if player.is_in) or everyone
     awaited = tuple(pending.awaiting for pending in state.pending) or still_in
     pairs = tuple((everyone[pool.seats[0]], everyone[pool.seats[1]]) for pool in state.pools)
-    person = people(everyone, still_in)
-    speaker_name = draw(speaker_names(everyone, still_in, awaited))
+    people = ((*everyone, STRANGER), still_in)  # anyone named, or as often a player still in
+    targets: tuple[tuple[str, ...], ...] = people
+    neighbours: tuple[tuple[str, str], ...] = pairs
+    speaker_name = pick(draw, (None,), *people, still_in, awaited, still_in)
     verb = draw(VERBS)
-    amounts = amounts_for(state.config.life)
-    neighbours, targets = pairs, person
+    amounts: tuple[st.SearchStrategy[int], ...] = (*AMOUNT_KINDS, between(1, state.config.life))
     # Now and then, a line that leads somewhere random lines seldom reach.
     low = [
         index
@@ -278,68 +313,90 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
     ]
     lockers = tuple(everyone[s] for pool in state.pools if pool.locked for s in pool.seats)
     shared = [index for index in range(len(pairs)) if len(state.pool_players_in(index)) == 2]
-    if state.pending and draw(COIN):  # answer a waiting payment
-        verb = draw(ANSWERS)
-        speaker_name = draw(answerers(still_in, awaited))
-    elif lockers and draw(ONE_IN_FOUR) == 0:  # unlock a locked totem
-        verb, speaker_name = "unlock", draw(one_of_these(lockers))
-    elif low and draw(COIN):  # pay from a totem at or below half life
-        index = draw(one_of_these(tuple(low)))
+    if state.pending and (answer := draw(ANSWER_OR_NOT)):  # answer a waiting payment
+        verb = answer
+        speaker_name = pick(draw, awaited, still_in, awaited, still_in)
+    elif lockers and (locker := draw(one_in(4, lockers))):  # unlock a locked totem
+        verb, speaker_name = "unlock", locker
+    elif low and (payer := draw(one_in(2, pays_from(pairs, tuple(low))))):
+        # pay from a totem at or below half life
+        index, speaker_name = payer
         verb, neighbours = "pay", (pairs[index],)
-        speaker_name = draw(one_of_these(neighbours[0]))
-        amounts = payments_for(state.pools[index].life, state.config.life)
+        amounts = (between(1, state.pools[index].life), *amounts)
     elif len(state.players_in()) == 2 and shared and draw(ONE_IN_THREE) == 0:
         lethal = max(1, state.pools[shared[0]].life)  # the last two lose at once: a draw
-        verb, speaker_name, amounts = "loses", None, between(lethal, lethal + 2)
+        verb, speaker_name, amounts = "loses", None, (between(lethal, lethal + 2),)
         neighbours = (pairs[shared[0]],)
-        targets = one_of_these(neighbours[0])
-    speaker = None if speaker_name is None else as_written(draw, speaker_name)
+        targets = (neighbours[0],)
+    speaker, colon = None, ""
+    if speaker_name is not None:
+        speaker, colon = draw(together(name_cases(speaker_name), COLON_CHOICES))
+    verb_separator, verb_word, note = draw(together(SEPARATOR_CHOICES, keyword_cases(verb), NOTES))
+    verb_words: list[Word] = [(verb_separator, verb_word)]
 
-    def who() -> str:
-        return as_written(draw, draw(targets))
+    def keywords(*names: str) -> list[Word]:
+        """One to two keywords, each in any case after any separator, in one draw."""
+        drawn = draw(together(*(part for name in names for part in spaced_keyword(name))))
+        return [(drawn[at], drawn[at + 1]) for at in range(0, len(drawn), 2)]
 
-    def totem() -> tuple[TotemRef, list[str]]:
-        if draw(COIN):
-            side = draw(SIDES)
-            ref, core = TotemRef(side=side), keyword(draw, side)
+    def who() -> tuple[str, Word]:
+        name = pick(draw, *targets)
+        separator, case = draw(together(SEPARATOR_CHOICES, CASES))
+        written = name_cases(name)[case]
+        return written, (separator, written)
+
+    def number(kinds: tuple[st.SearchStrategy[int], ...]) -> tuple[int, Word]:
+        kind, separator = draw(together(kinds, SEPARATOR_CHOICES))
+        value = draw(kind)
+        return value, (separator, str(value))
+
+    def totem(option: str | None = None) -> tuple[TotemRef | None, list[Word]]:
+        """[option] [the] (left | right | Ann-Bob) [totem]; no option one time in four."""
+        if option is None:
+            form, separator = draw(together(TOTEM_FORMS, SEPARATOR_CHOICES))
         else:
-            if draw(COIN):
-                first, second = draw(one_of_these(neighbours))
+            form, separator, option_case = draw(together(OPTION_FORMS, SEPARATOR_CHOICES, CASES))
+            if form is None:
+                return None, []
+        if form in ("anyone", "neighbours"):
+            if form == "neighbours":
+                (first, second), case, other = draw(together(both_ways(neighbours), CASES, CASES))
             else:
-                first, second = draw(person), draw(person)
-            if draw(COIN):
-                first, second = second, first
-            first, second = as_written(draw, first), as_written(draw, second)
+                first, second = pick(draw, *people), pick(draw, *people)
+                case, other = draw(CASE_PAIRS)
+            first, second = name_cases(first)[case], name_cases(second)[other]
             ref, core = TotemRef(names=(first, second)), f"{first}-{second}"
-        words = [core]
-        if draw(COIN):
-            words.insert(0, keyword(draw, "the"))
-        if draw(COIN):
-            words.append(keyword(draw, "totem"))
+        else:
+            ref, core = TotemRef(side=form.lower()), form
+        the, the_separator, option_separator = draw(THE_CHOICES)
+        words = [] if option is None else [(option_separator, keyword_cases(option)[option_case])]
+        if the is not None:
+            words.append((the_separator, the))
+        words.append((separator, core))
+        totem_word, totem_separator = draw(TOTEM_CHOICES)
+        if totem_word is not None:
+            words.append((totem_separator, totem_word))
         return ref, words
 
-    def option(name: str) -> tuple[TotemRef | None, list[str]]:
-        if draw(ONE_IN_FOUR) == 0:
-            return None, []
-        ref, words = totem()
-        return ref, [keyword(draw, name), *words]
-
     readable = True
-    words: list[str]
+    words: list[Word]
     intent: Intent
     if verb in ("deal", "poison"):
-        amount, target = draw(amounts), who()
-        via, via_words = option("via")
-        words = [keyword(draw, verb), str(amount), keyword(draw, "to"), target, *via_words]
+        amount, amount_word = number(amounts)
+        target, target_word = who()
+        via, via_words = totem("via")
+        words = [*verb_words, amount_word, *keywords("to"), target_word, *via_words]
         kind = Damage if verb == "deal" else Poison
         intent = kind(target=target, amount=amount, via=via)
         readable = in_range(amount)
     elif verb in ("lose", "gain", "loses", "gains", "pay"):
-        amount = draw(amounts)
-        via, via_words = option("via")
-        target = who() if verb.endswith("s") else None
-        head = [target, keyword(draw, verb)] if target else [keyword(draw, verb)]
-        words = [*head, str(amount), *via_words]
+        amount, amount_word = number(amounts)
+        via, via_words = totem("via")
+        target = None
+        if verb.endswith("s"):
+            target, target_word = who()
+            verb_words.insert(0, target_word)
+        words = [*verb_words, amount_word, *via_words]
         if verb == "pay":
             intent = PayLife(amount=amount, via=via)
         elif verb.startswith("lose"):
@@ -348,20 +405,25 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
             intent = GainLife(target=target, amount=amount, via=via)
         readable = in_range(amount)
     elif verb == "attack":
-        amount = draw(amounts)
+        amount, amount_word = number(amounts)
         ref, totem_words = totem()
         clauses = []
-        commander, commander_name = draw(COIN), None
-        if commander:
-            commander_name = draw(commander_names(everyone, still_in))
-            clause = [keyword(draw, "with"), keyword(draw, "commander")]
-            clauses.append(clause + ([commander_name] if commander_name else []))
-        hitting = draw(hit_players(everyone, still_in))
+        commander_name = pick(draw, *(NO_COMMANDER,) * 4, (None,), COMMANDERS, *people)
+        commander = commander_name is not False
+        if commander_name is False:
+            commander_name = None
+        else:
+            clause = keywords("with", "commander")
+            if commander_name:
+                clause.append((draw(SEPARATORS), commander_name))
+            clauses.append(clause)
+        hitting = pick(draw, (None,), *people)
         if hitting is not None:
-            hitting = as_written(draw, hitting)
-            clauses.append([keyword(draw, "hitting"), hitting])
+            separator, hitting_word, name_separator, case = draw(HITTING_CHOICES)
+            hitting = name_cases(hitting)[case]
+            clauses.append([(separator, hitting_word), (name_separator, hitting)])
         clauses = shuffled(draw, clauses)
-        words = [keyword(draw, "attack"), *totem_words, keyword(draw, "for"), str(amount)]
+        words = [*verb_words, *totem_words, *keywords("for"), amount_word]
         words += [word for clause in clauses for word in clause]
         intent = Attack(
             totem=ref,
@@ -372,30 +434,29 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
         )
         readable = in_range(amount)
     elif verb in ("set", "halve"):
-        target = who()
-        via, via_words = option("via")
-        counting, counting_words = option("counting")
-        clauses = shuffled(draw, [via_words, counting_words])
+        target, target_word = who()
+        via, via_words = totem("via")
+        counting, counting_words = totem("counting")
+        clauses = shuffled(draw, [clause for clause in (via_words, counting_words) if clause])
         if verb == "set":
-            value = draw(LIFE_VALUES)
-            head = [keyword(draw, "set"), target, keyword(draw, "life"), keyword(draw, "to")]
-            head.append(str(value))
+            value, value_word = number(LIFE_VALUE_KINDS)
+            head = [*verb_words, target_word, *keywords("life", "to"), value_word]
             intent = SetLife(target=target, value=value, via=via, counting=counting)
             readable = -MAX_AMOUNT <= value <= MAX_AMOUNT
         else:
-            head = [keyword(draw, "halve"), target]
+            head = [*verb_words, target_word]
             intent = Halve(target=target, via=via, counting=counting)
         words = head + [word for clause in clauses for word in clause]
     elif verb in ("lock", "unlock"):
         ref, totem_words = totem()
-        words = [keyword(draw, verb), *totem_words]
+        words = [*verb_words, *totem_words]
         intent = Lock(totem=ref) if verb == "lock" else Unlock(totem=ref)
     elif verb in ("eliminate", "remove"):
-        target = who()
-        words = [keyword(draw, verb), target]
+        target, target_word = who()
+        words = [*verb_words, target_word]
         intent = Eliminate(target=target) if verb == "eliminate" else Remove(target=target)
     else:
-        words = [keyword(draw, verb)]
+        words = verb_words
         simple: dict[str, Intent] = {
             "approve": Approve(),
             "deny": Deny(),
@@ -405,12 +466,10 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
             "undo": Undo(),
         }
         intent = simple[verb]
-    text = words[0]
-    for word in words[1:]:
-        text += draw(SEPARATORS) + word
+    text = words[0][1] + "".join(separator + word for separator, word in words[1:])
     if speaker is not None:
-        text = f"{speaker}{draw(COLONS)}{text}"
-    if draw(ONE_IN_TEN) == 0:
+        text = f"{speaker}{colon}{text}"
+    if note:
         text += " # a note"
     return Line(text, speaker, intent, readable)
 
