@@ -154,16 +154,11 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
     return EXIT_OK
 
 
-async def _console(script: str | None, as_json: bool, db_path: str) -> int:
-    """The offline console (see console_main): a script, standard input or a prompt."""
-    return await play_console(script, as_json, db_path)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "console":
         try:
-            return asyncio.run(_console(args.script, args.json, args.db))
+            return asyncio.run(play_console(args.script, args.json, args.db))
         except KeyboardInterrupt:
             return EXIT_OK
     if args.command == "bench":

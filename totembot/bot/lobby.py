@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -15,10 +14,9 @@ import discord
 from totembot.bot.access import Caller
 from totembot.bot.replies import (
     NO_PINGS,
-    SOMETHING_WENT_WRONG,
+    answer_failures,
     edit_pressed,
     in_time,
-    refuse,
     say,
     say_and_show,
 )
@@ -29,9 +27,8 @@ from totembot.rules import Config, RuleViolation
 from totembot.rules.errors import shown
 from totembot.rules.state import MAX_PLAYERS, default_life
 from totembot.service import GameService
-from totembot.store import Lobby, LobbyOptions, Seat, StoredGame, StoreError
+from totembot.store import Lobby, LobbyOptions, Seat, StoredGame
 
-log = logging.getLogger(__name__)
 LobbyChange = Callable[[Lobby], Lobby]
 
 
@@ -339,16 +336,6 @@ def lobbies_of(interaction: discord.Interaction) -> Lobbies:
     return lobbies
 
 
-async def press(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
-    try:
-        await action()
-    except (RuleViolation, StoreError) as error:
-        await refuse(interaction, str(error))
-    except Exception:
-        log.exception("a lobby button failed")
-        await refuse(interaction, SOMETHING_WENT_WRONG)
-
-
 class LobbyView(discord.ui.View):
     """Persistent buttons: the channel identifies the lobby, so the ids are fixed."""
 
@@ -359,7 +346,7 @@ class LobbyView(discord.ui.View):
         label="Join", style=discord.ButtonStyle.success, custom_id="totem:lobby:join"
     )
     async def join(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
-        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "join"))
+        await answer_failures(interaction, lobbies_of(interaction).button(interaction, "join"))
 
     @discord.ui.button(
         label="Leave", style=discord.ButtonStyle.secondary, custom_id="totem:lobby:leave"
@@ -367,7 +354,7 @@ class LobbyView(discord.ui.View):
     async def leave(
         self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
     ) -> None:
-        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "leave"))
+        await answer_failures(interaction, lobbies_of(interaction).button(interaction, "leave"))
 
     @discord.ui.button(
         label="Start", style=discord.ButtonStyle.primary, custom_id="totem:lobby:start"
@@ -375,4 +362,4 @@ class LobbyView(discord.ui.View):
     async def start(
         self, interaction: discord.Interaction, _button: discord.ui.Button[Any]
     ) -> None:
-        await press(interaction, lambda: lobbies_of(interaction).button(interaction, "start"))
+        await answer_failures(interaction, lobbies_of(interaction).button(interaction, "start"))

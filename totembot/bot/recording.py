@@ -7,11 +7,9 @@ then schedule the status edit.
 
 from __future__ import annotations
 
-import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +19,10 @@ from totembot.bot.access import Caller, Table
 from totembot.bot.replies import (
     MAX_CONTENT,
     NO_PINGS,
-    SOMETHING_WENT_WRONG,
+    answer_failures,
     changes_text,
     edit_pressed,
     in_time,
-    refuse,
     say,
     tell,
 )
@@ -35,9 +32,8 @@ from totembot.rules import AmbiguousTotem, Request, RuleViolation, TotemRef
 from totembot.rules.events import PendingOpened
 from totembot.rules.intents import Approve, Deny, Intent
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
-from totembot.store import StoredGame, StoreError
+from totembot.store import StoredGame
 
-log = logging.getLogger(__name__)
 CHOICE_LIFETIME = 600.0
 NO_GAME = "There is no game in this channel: start one with /totem new."
 
@@ -148,17 +144,6 @@ async def _append_to_pressed_message(interaction: discord.Interaction, text: str
     await edit_pressed(interaction, f"{original}\n{text}"[:MAX_CONTENT], view=None)
 
 
-async def answer_button(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """A button's work; a refusal or an unexpected failure is answered privately."""
-    try:
-        await work
-    except (RuleViolation, StoreError) as error:
-        await refuse(interaction, str(error))
-    except Exception:
-        log.exception("a button failed")
-        await refuse(interaction, SOMETHING_WENT_WRONG)
-
-
 def consent_buttons(recorded: Recorded) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for event in recorded.events:
@@ -198,7 +183,7 @@ class TotemChoiceButton(
         return cls(match["key"], match["totem"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer_button(
+        await answer_failures(
             interaction, recorder_of(interaction).choose(interaction, self.key, self.totem)
         )
 
@@ -229,7 +214,7 @@ class ConsentButton(
         return cls(int(match["game"]), int(match["pending"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer_button(interaction, self._answer(interaction))
+        await answer_failures(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None

@@ -21,7 +21,9 @@ import discord
 
 from totembot.render.markdown import escape
 from totembot.render.text import describe_event
+from totembot.rules import RuleViolation
 from totembot.rules.events import Event
+from totembot.store import StoreError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -123,6 +125,18 @@ async def tell(interaction: discord.Interaction, text: str, **fields: Any) -> No
         await interaction.followup.send(text, ephemeral=True, **fields)
     else:
         await interaction.response.send_message(text, ephemeral=True, **fields)
+
+
+async def answer_failures(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """A button's or command's work; a refusal or an unexpected failure is answered privately
+    (discord.py would only log the failure, and the user would see "interaction failed")."""
+    try:
+        await work
+    except (RuleViolation, StoreError) as error:
+        await refuse(interaction, str(error))
+    except Exception:
+        log.exception("interaction %s failed", interaction.id)
+        await refuse(interaction, SOMETHING_WENT_WRONG)
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:

@@ -153,12 +153,6 @@ class GameStore:
             raise
         return cls(db, Opened(str(path), before, version, backup))
 
-    async def count_games(self) -> int:
-        """How many games the database keeps (the start-up log says so)."""
-        async with self._db.execute("SELECT count(*) FROM games") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
-
     async def close(self) -> None:
         await self._db.close()
 

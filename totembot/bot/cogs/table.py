@@ -21,7 +21,7 @@ from totembot.bot.lobby import (
     with_seat,
 )
 from totembot.bot.recording import Recorder
-from totembot.bot.replies import MAX_CONTENT, NO_PINGS, changes_text, in_time, say, tell
+from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
 from totembot.phrases import format_request
 from totembot.render.board import board_png
 from totembot.render.embed import status_embed
@@ -144,9 +144,7 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     )
     @app_commands.autocomplete(topic=help_topics)
     async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await interaction.response.send_message(
-            discord_help(topic), ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await tell(interaction, discord_help(topic))
 
     @app_commands.command(name="board", description="Post a picture of the ring")
     async def board(self, interaction: discord.Interaction) -> None:
