@@ -1,0 +1,43 @@
+"""Playing a script in-process, for the formats' rule tables: the console's JSON, fast."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from totembot.phrases import parse_line, parse_setup
+from totembot.render.state_json import state_json
+from totembot.rules import Game, RuleViolation, new_game
+
+
+def play(script: str) -> dict[str, Any]:
+    """The JSON `totembot console --json` prints for this script (the setup line first)."""
+    lines = script.strip("\n").splitlines()
+    game = Game(new_game(parse_setup(lines[0])))
+    rejected: list[dict[str, Any]] = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            parsed = parse_line(line)
+            if parsed is not None:
+                game.record(parsed.request(host=True))
+        except RuleViolation as error:
+            rejected.append({"line": number, "error": str(error)})
+    return state_json(game.state, rejected)
+
+
+def refusal(script: str) -> str:
+    """The one sentence refusing the script's last line (every earlier line accepted)."""
+    state = play(script)
+    last = len(script.strip("\n").splitlines())
+    lines = [entry["line"] for entry in state["rejected"]]
+    assert lines == [last], f"expected only line {last} refused, got {state['rejected']}"
+    error = state["rejected"][0]["error"]
+    assert isinstance(error, str) and "\n" not in error
+    return error
+
+
+def player(state: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(entry for entry in state["players"] if entry["name"] == name)
+
+
+def team(state: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(entry for entry in state["teams"] if entry["name"] == name)
