@@ -11,12 +11,14 @@ from typing import Any
 
 from totembot.rules.errors import RuleViolation
 from totembot.rules.events import Event, LifeUnchanged, LockChanged, PendingOpened, TurnPassed
+from totembot.rules.formats import format_of
 from totembot.rules.intents import (
     Approve,
     Attack,
     Concede,
     Damage,
     Deny,
+    Each,
     Eliminate,
     GainLife,
     Halve,
@@ -39,22 +41,17 @@ from totembot.rules.life import (
     add_pool_poison,
     change_life,
     close_pending,
-    finish_with_winner,
+    finish_with_winners,
     leave,
     require_unlocked,
     settle,
     with_pool,
 )
 from totembot.rules.lookup import (
-    choose_pool,
     controller_seat,
-    own_totem,
     player_name,
     pool_name,
-    pools_of,
-    require_in,
     require_participant,
-    resolve_totem,
     seat_named,
     speaker_seat,
     target_seat,
@@ -84,7 +81,7 @@ def _require_active(state: GameState) -> None:
 
 def _life_target(state: GameState, actor_seat: int | None, target: str | None, verb: str) -> int:
     if target is not None:
-        return target_seat(state, target)
+        return _reached(state, actor_seat, target)
     if actor_seat is None:
         raise RuleViolation(
             f"Say who {verb}s: write 'Bob {verb}s 3', or start the line with the player's name."
@@ -92,11 +89,21 @@ def _life_target(state: GameState, actor_seat: int | None, target: str | None, v
     return actor_seat
 
 
+def _reached(state: GameState, controller: int | None, name: str) -> int:
+    """The target player, who must be in and within the controller's reach (range)."""
+    target = target_seat(state, name)
+    if controller is not None:
+        refusal = format_of(state).reach_refusal(state, controller, target)
+        if refusal is not None:
+            raise RuleViolation(refusal)
+    return target
+
+
 def _damage(state: GameState, request: Request, intent: Damage) -> Change:
     check_amount(intent.amount, "damage")
     source = speaker_seat(state, request.actor, "deal damage", "Ann: deal 3 to Bob")
-    target = target_seat(state, intent.target)
-    pool = choose_pool(state, target, source, intent.via)
+    target = _reached(state, source, intent.target)
+    pool = format_of(state).pool_for(state, target, source, intent.via)
     return change_life(state, pool, target, -intent.amount, "damage", source)
 
 
@@ -106,7 +113,7 @@ def _lose_or_gain(state: GameState, request: Request, intent: LoseLife | GainLif
     check_amount(intent.amount, "life loss" if losing else "life gain")
     source = controller_seat(state, request.actor)
     target = _life_target(state, source, intent.target, "lose" if losing else "gain")
-    pool = choose_pool(state, target, source, intent.via)
+    pool = format_of(state).pool_for(state, target, source, intent.via)
     delta = -intent.amount if losing else intent.amount
     return change_life(state, pool, target, delta, "loss" if losing else "gain", source)
 
@@ -115,8 +122,9 @@ def _check_payable(state: GameState, seat: int, pool: int, amount: int) -> None:
     require_unlocked(state, pool)
     life = state.pools[pool].life
     if life < amount:
+        holder = format_of(state).life_label(state, pool)
         raise RuleViolation(
-            f"{pool_name(state, pool)} has only {life} life, so {player_name(state, seat)} "
+            f"{holder} has only {life} life, so {player_name(state, seat)} "
             f"cannot pay {amount} from it."
         )
 
@@ -134,7 +142,7 @@ def _consent_needed_from(state: GameState, seat: int, pool: int) -> int | None:
 def _pay(state: GameState, request: Request, intent: PayLife) -> Change:
     check_amount(intent.amount, "payment")
     payer = speaker_seat(state, request.actor, "pay life", "Ann: pay 2 via left")
-    pool = choose_pool(state, payer, payer, intent.via)
+    pool = format_of(state).pool_for(state, payer, payer, intent.via)
     _check_payable(state, payer, pool, intent.amount)
     asked = _consent_needed_from(state, payer, pool)
     if asked is None:
@@ -168,29 +176,11 @@ def _commander_key(state: GameState, attacker: int, name: str | None) -> str:
     return key
 
 
-def _attacked_pool(state: GameState, attacker: int, intent: Attack) -> tuple[int, int | None]:
-    hit = seat_named(state, intent.hitting) if intent.hitting is not None else None
-    pool = resolve_totem(state, intent.totem, hit)
-    name = pool_name(state, pool)
-    if pool in pools_of(state, attacker):
-        who = player_name(state, attacker)
-        raise RuleViolation(f"{name} is {who}'s own totem: {who} cannot attack it.")
-    defenders = state.pool_players_in(pool)
-    if not defenders:
-        raise RuleViolation(f"{name} has no player left in the game, so it cannot be attacked.")
-    if hit is not None:
-        if hit not in state.pools[pool].seats:
-            raise RuleViolation(f"{player_name(state, hit)} is not a player of {name}.")
-        require_in(state, hit, "be dealt combat damage")
-    elif len(defenders) == 1:
-        hit = defenders[0]
-    return pool, hit
-
-
 def _attack(state: GameState, request: Request, intent: Attack) -> Change:
     check_amount(intent.amount, "combat damage")
     attacker = speaker_seat(state, request.actor, "attack", "Ann: attack Bob-Cid for 3")
-    pool, hit = _attacked_pool(state, attacker, intent)
+    game_format = format_of(state)
+    pool, hit = game_format.attacked(state, attacker, intent)
     by_commander = intent.commander or intent.commander_name is not None
     if by_commander and not state.config.commander:
         raise RuleViolation("This is not a commander game, so there is no commander damage.")
@@ -210,7 +200,8 @@ def _attack(state: GameState, request: Request, intent: Attack) -> Change:
         key = _commander_key(state, attacker, intent.commander_name)
         if key not in state.commanders:
             state = state.model_copy(update={"commanders": (*state.commanders, key)})
-        state, tallied = add_commander_damage(state, pool, key, intent.amount)
+        on_player = hit if game_format.tallies_on_player() else None
+        state, tallied = add_commander_damage(state, pool, key, intent.amount, on_player)
         events += tallied
     return state, events
 
@@ -218,14 +209,14 @@ def _attack(state: GameState, request: Request, intent: Attack) -> Change:
 def _poison(state: GameState, request: Request, intent: Poison) -> Change:
     check_amount(intent.amount, "number of poison counters")
     source = speaker_seat(state, request.actor, "give poison counters", "Ann: poison 2 to Bob")
-    target = target_seat(state, intent.target)
+    target = _reached(state, source, intent.target)
     if state.config.uses("player-poison"):
         if intent.via is not None:
             raise RuleViolation(
                 "Under player-poison, poison counters go on players, so no totem is named."
             )
         return add_player_poison(state, target, intent.amount, source)
-    pool = choose_pool(state, target, source, intent.via)
+    pool = format_of(state).pool_for(state, target, source, intent.via)
     return add_pool_poison(state, pool, intent.amount, source)
 
 
@@ -233,32 +224,35 @@ def _counted_and_applied(
     state: GameState, request: Request, intent: SetLife | Halve
 ) -> tuple[int, int, int, int | None]:
     source = controller_seat(state, request.actor)
-    target = target_seat(state, intent.target)
-    applied = choose_pool(state, target, source, intent.via)
-    counted = applied if intent.counting is None else own_totem(state, target, intent.counting)
+    target = _reached(state, source, intent.target)
+    game_format = format_of(state)
+    applied = game_format.pool_for(state, target, source, intent.via)
+    counted = game_format.counted_pool(state, target, intent.counting, applied)
     return target, applied, counted, source
 
 
 def _set_life(state: GameState, request: Request, intent: SetLife) -> Change:
     check_life_value(intent.value)
     target, applied, counted, source = _counted_and_applied(state, request, intent)
-    delta = intent.value - state.pools[counted].life
+    delta = intent.value - format_of(state).own_life(state, target, counted)
     return change_life(state, applied, target, delta, "set", source)
 
 
 def _halve(state: GameState, request: Request, intent: Halve) -> Change:
     target, applied, counted, source = _counted_and_applied(state, request, intent)
-    loss = max(0, state.pools[counted].life // 2)
+    loss = max(0, format_of(state).own_life(state, target, counted) // 2)
     return change_life(state, applied, target, -loss, "halve", source)
 
 
 def _set_lock(state: GameState, request: Request, intent: Lock | Unlock) -> Change:
     locking = isinstance(intent, Lock)
     verb = "lock" if locking else "unlock"
-    seat = speaker_seat(state, request.actor, f"{verb} a totem", f"Ann: {verb} left")
-    pool = own_totem(state, seat, intent.totem)
+    game_format = format_of(state)
+    example = f"Ann: {verb} left" if game_format.language.totems else f"Ann: {verb}"
+    seat = speaker_seat(state, request.actor, f"{verb} a life total", example)
+    pool = game_format.lock_pool(state, seat, intent.totem)
     if state.pools[pool].locked == locking:
-        raise RuleViolation(f"{pool_name(state, pool)} is already {verb}ed.")
+        raise RuleViolation(f"{game_format.life_label(state, pool)} is already {verb}ed.")
     state = with_pool(state, pool, locked=locking)
     event = LockChanged(pool=pool_name(state, pool), locked=locking, by=player_name(state, seat))
     return state, [event]
@@ -314,7 +308,8 @@ def _concede(state: GameState, request: Request, intent: Concede) -> Change:
         seat = speaker_seat(state, actor, "concede", "Bob: concede")
         if intent.player is not None and seat_named(state, intent.player) != seat:
             raise RuleViolation("Only the host or an admin can concede for another player.")
-    if state.config.uses("sorcery-concede") and not actor.host and state.active != seat:
+    own_turn = format_of(state).is_own_turn(state, seat)
+    if state.config.uses("sorcery-concede") and not actor.host and not own_turn:
         raise RuleViolation(
             f"Under sorcery-concede, {player_name(state, seat)} can concede only during their "
             f"own turn, and it is {player_name(state, state.active)}'s turn."
@@ -337,19 +332,47 @@ def _remove(state: GameState, request: Request, intent: Remove) -> Change:
 
 def _win(state: GameState, request: Request, intent: Win) -> Change:
     seat = speaker_seat(state, request.actor, "win", "Ann: win")
-    return finish_with_winner(state, seat)
+    winners = format_of(state).winners_by_effect(state, seat)
+    return finish_with_winners(state, winners, f"{player_name(state, seat)} won")
 
 
 def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:
     require_participant(state, request.actor, "pass the turn", "Ann: next")
-    count = len(state.players)
-    following = next(
-        (state.active + step) % count
-        for step in range(1, count + 1)
-        if state.players[(state.active + step) % count].is_in
-    )
+    following = format_of(state).next_active(state)
     state = state.model_copy(update={"turn": state.turn + 1, "active": following})
     return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
+
+
+EACH_CAUSE = {"damage": "damage", "lose": "loss", "gain": "gain"}
+
+
+def _each(state: GameState, request: Request, intent: Each) -> Change:
+    """One effect on every player reached at once; a locked life total is skipped."""
+    check_amount(intent.amount, {"damage": "damage", "lose": "life loss", "gain": "life gain"}[
+        intent.effect
+    ])
+    if intent.effect == "damage":
+        source: int | None = speaker_seat(
+            state, request.actor, "deal damage", "Ann: deal 1 to each player"
+        )
+    else:
+        source = controller_seat(state, request.actor)
+    game_format = format_of(state)
+    delta = intent.amount if intent.effect == "gain" else -intent.amount
+    cause = EACH_CAUSE[intent.effect]
+    events: list[Event] = []
+    for seat in game_format.each_targets(state, source, intent.opponents):
+        pool = game_format.pool_for(state, seat, source, None)
+        if state.pools[pool].locked:
+            skipped = LifeUnchanged(
+                pool=pool_name(state, pool), player=player_name(state, seat), cause=cause,
+                reason="locked",
+            )
+            events.append(skipped)
+            continue
+        state, changed = change_life(state, pool, seat, delta, cause, source)
+        events += changed
+    return state, events
 
 
 def _undo(state: GameState, request: Request, intent: Undo) -> Change:
@@ -369,6 +392,7 @@ HANDLERS: dict[str, Handler] = {
     "halve": _halve,
     "lock": _set_lock,
     "unlock": _set_lock,
+    "each": _each,
     "approve": _approve,
     "deny": _deny,
     "concede": _concede,

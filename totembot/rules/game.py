@@ -11,35 +11,47 @@ from totembot.rules.events import Event, Undone
 from totembot.rules.formats import format_named
 from totembot.rules.intents import Request
 from totembot.rules.lookup import seat_named
-from totembot.rules.state import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Config,
-    GameState,
-    Player,
-    Pool,
-)
+from totembot.rules.state import Config, GameState, Player
 
 
-def new_game(config: Config) -> GameState:
-    """The opening state: every pool at the starting life, seat 0 on turn 1."""
-    count = len(config.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RuleViolation(
-            f"A Totem game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}."
-        )
+def _check_names(config: Config) -> None:
     folded = [name.casefold() for name in config.players]
     duplicates = sorted({name for name in config.players if folded.count(name.casefold()) > 1})
     if duplicates:
         raise RuleViolation(
             f"Each player needs a different name, but {shown(duplicates[0])} is twice."
         )
+    listed = [name for team in config.teams for name in team]
+    if config.teams and sorted(listed) != sorted(config.players):
+        raise RuleViolation("Every player sits in exactly one team.")
+
+
+def _check_rules(config: Config, allowed: tuple[str, ...], title: str) -> None:
+    for rule in config.house_rules:
+        if rule not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise RuleViolation(
+                f"The house rule {rule} is not played in {title} (its rules: {known})."
+            )
+
+
+def new_game(config: Config) -> GameState:
+    """The opening state the format sets up: every life total at its start, turn 1."""
+    game_format = format_named(config.format)
+    if (game_format.roster == "teams") != bool(config.teams):
+        raise RuleViolation(
+            f"A {game_format.title} game is set up with '{game_format.roster}:', "
+            f"like 'game {game_format.name} {game_format.roster}: ...'."
+        )
+    game_format.check_roster(config)
+    _check_names(config)
+    _check_rules(config, game_format.house_rules, game_format.title)
     check_amount(config.life, "starting life")
-    seats = format_named(config.format).pool_seats(count)
     return GameState(
         config=config,
         players=tuple(Player(name=name) for name in config.players),
-        pools=tuple(Pool(seats=pair, life=config.life) for pair in seats),
+        pools=game_format.opening_pools(config),
+        active=game_format.opening_active(config),
     )
 
 

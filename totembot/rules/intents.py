@@ -65,12 +65,21 @@ class PayLife(Frozen):
 
 
 class Attack(Frozen):
+    """Combat damage to a totem (Totem) or to a player (every other format)."""
+
     kind: Literal["attack"] = "attack"
-    totem: TotemRef
+    totem: TotemRef | None = None
     amount: int
     commander: bool = False
     commander_name: str | None = None
     hitting: str | None = None
+    player: str | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Attack:
+        if (self.totem is None) == (self.player is None):
+            raise ValueError("an attack names a totem or a player")
+        return self
 
 
 class Poison(Frozen):
@@ -96,13 +105,27 @@ class Halve(Frozen):
 
 
 class Lock(Frozen):
+    """Lock one of the speaker's totems, or (no totem) the speaker's own life total."""
+
     kind: Literal["lock"] = "lock"
-    totem: TotemRef
+    totem: TotemRef | None = None
 
 
 class Unlock(Frozen):
     kind: Literal["unlock"] = "unlock"
-    totem: TotemRef
+    totem: TotemRef | None = None
+
+
+EachEffect = Literal["damage", "lose", "gain"]
+
+
+class Each(Frozen):
+    """One effect on each player (or each opponent) at once: Earthquake, Flame Rift."""
+
+    kind: Literal["each"] = "each"
+    effect: EachEffect
+    amount: int
+    opponents: bool = False
 
 
 class Approve(Frozen):
@@ -155,6 +178,7 @@ Intent = Annotated[
     | Halve
     | Lock
     | Unlock
+    | Each
     | Approve
     | Deny
     | Concede

@@ -17,6 +17,7 @@ from totembot.rules.events import (
     PoisonAdded,
     PoolDied,
 )
+from totembot.rules.formats import format_of
 from totembot.rules.lookup import player_name, pool_name
 from totembot.rules.state import (
     LETHAL_COMMANDER_DAMAGE,
@@ -44,7 +45,7 @@ def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
 def require_unlocked(state: GameState, pool: int) -> None:
     if state.pools[pool].locked:
         raise RuleViolation(
-            f"{pool_name(state, pool)} is locked, so its life cannot change; "
+            f"{format_of(state).life_label(state, pool)} is locked, so its life cannot change; "
             "unlock it first if the lock has ended."
         )
 
@@ -93,14 +94,21 @@ def add_player_poison(state: GameState, seat: int, amount: int, by: int | None) 
     return state, [event]
 
 
-def add_commander_damage(state: GameState, pool: int, commander: str, amount: int) -> Change:
-    tally = dict(state.pools[pool].commander_damage)
+def add_commander_damage(
+    state: GameState, pool: int, commander: str, amount: int, player: int | None = None
+) -> Change:
+    """Tally combat damage from a commander on the life total, or on the player hit."""
+    holder = state.players[player] if player is not None else state.pools[pool]
+    tally = dict(holder.commander_damage)
     before = tally.get(commander, 0)
     tally[commander] = before + amount
-    state = with_pool(state, pool, commander_damage=tally)
-    event = CommanderDamaged(
-        pool=pool_name(state, pool), commander=commander, before=before, after=before + amount
-    )
+    if player is not None:
+        state = with_player(state, player, commander_damage=tally)
+        name = player_name(state, player)
+    else:
+        state = with_pool(state, pool, commander_damage=tally)
+        name = pool_name(state, pool)
+    event = CommanderDamaged(pool=name, commander=commander, before=before, after=before + amount)
     return state, [event]
 
 
@@ -111,22 +119,29 @@ def leave(state: GameState, seat: int, status: PlayerStatus, reason: str) -> Cha
     return state, [event]
 
 
+def _commander_reasons(tally: dict[str, int]) -> list[str]:
+    return [
+        f"{damage} combat damage from commander {commander}"
+        for commander, damage in tally.items()
+        if damage >= LETHAL_COMMANDER_DAMAGE
+    ]
+
+
 def _death_reasons(state: GameState, pool: int) -> list[str]:
     current = state.pools[pool]
     reasons = []
     if current.life <= 0:
         reasons.append(f"{current.life} life")
-    if current.poison >= LETHAL_POISON:
+    if current.poison >= format_of(state).lethal_poison(state, pool):
         reasons.append(f"{current.poison} poison counters")
-    for commander, damage in current.commander_damage.items():
-        if damage >= LETHAL_COMMANDER_DAMAGE:
-            reasons.append(f"{damage} combat damage from commander {commander}")
-    return reasons
+    return reasons + _commander_reasons(current.commander_damage)
 
 
-def _kill_dead_pools(state: GameState) -> Change:
+def _dead_pool_losers(state: GameState) -> tuple[GameState, list[Event], list[tuple[int, str]]]:
+    """Mark lethal life totals dead; their players still in lose."""
     events: list[Event] = []
     losers: list[tuple[int, str]] = []
+    announces = format_of(state).announces_pool_deaths
     for index, current in enumerate(state.pools):
         if current.status == "dead":
             continue
@@ -135,19 +150,42 @@ def _kill_dead_pools(state: GameState) -> Change:
             continue
         state = with_pool(state, index, status="dead")
         name = pool_name(state, index)
-        events.append(PoolDied(pool=name, reasons=tuple(reasons)))
-        losers += [(seat, f"{name} died") for seat in state.pool_players_in(index)]
-    if state.config.uses("player-poison"):
-        losers += [
-            (seat, f"{player.poison} poison counters")
-            for seat, player in enumerate(state.players)
-            if player.is_in and player.poison >= LETHAL_POISON
-        ]
+        if announces:
+            events.append(PoolDied(pool=name, reasons=tuple(reasons)))
+        why = f"{name} died" if announces else ", ".join(reasons)
+        losers += [(seat, why) for seat in state.pool_players_in(index)]
+    return state, events, losers
+
+
+def _player_losers(state: GameState) -> list[tuple[int, str]]:
+    """Players who lose on their own: player poison, commander damage tallied on them."""
+    losers = []
+    for seat, player in enumerate(state.players):
+        if not player.is_in:
+            continue
+        reasons = _commander_reasons(player.commander_damage)
+        if state.config.uses("player-poison") and player.poison >= LETHAL_POISON:
+            reasons.insert(0, f"{player.poison} poison counters")
+        if reasons:
+            losers.append((seat, ", ".join(reasons)))
+    return losers
+
+
+def _take_out(state: GameState, losers: list[tuple[int, str]]) -> Change:
+    events: list[Event] = []
     for seat, reason in losers:
         if state.players[seat].is_in:
             state, left = leave(state, seat, "lost", reason)
             events += left
     return state, events
+
+
+def _kill_dead_pools(state: GameState) -> Change:
+    """Every loss the state calls for, then those who fall with them (a team together)."""
+    state, events, losers = _dead_pool_losers(state)
+    state, left = _take_out(state, losers + _player_losers(state))
+    state, fallen = _take_out(state, format_of(state).falls_with(state))
+    return state, events + left + fallen
 
 
 def _payable(state: GameState, pending: Pending) -> bool:
@@ -196,8 +234,8 @@ def close_pending(state: GameState, pending: Pending, outcome: PendingOutcome) -
 def _end_if_decided(state: GameState) -> Change:
     if state.finished:
         return state, []
-    still_in = state.players_in()
-    if len(still_in) > 1:
+    still_in = format_of(state).winners_if_over(state)
+    if still_in is None:
         return state, []
     for seat in still_in:
         state = with_player(state, seat, status="won")
@@ -219,15 +257,16 @@ def settle(state: GameState) -> Change:
             return state, events
 
 
-def finish_with_winner(state: GameState, winner: int) -> Change:
-    """A player wins by an effect: everyone else still in loses at once."""
+def finish_with_winners(state: GameState, winners_in: list[int], reason: str) -> Change:
+    """A player wins by an effect (with their side): everyone else still in loses at once."""
     events: list[Event] = []
     for seat in state.players_in():
-        if seat != winner:
-            state, left = leave(state, seat, "lost", f"{player_name(state, winner)} won")
+        if seat not in winners_in:
+            state, left = leave(state, seat, "lost", reason)
             events += left
-    state = with_player(state, winner, status="won")
-    winners = (player_name(state, winner),)
+    for seat in winners_in:
+        state = with_player(state, seat, status="won")
+    winners = tuple(player_name(state, seat) for seat in winners_in)
     state = state.model_copy(update={"status": "finished", "winners": winners})
     state, dropped, _paid = _resolve_stale_pending(state)
     return state, events + [GameEnded(winners=winners)] + dropped

@@ -1,19 +1,16 @@
-"""Finding players and totems by the names users write, and choosing a legal totem."""
+"""Finding players and life totals by the names users write."""
 
 from __future__ import annotations
 
-from totembot.rules.errors import AmbiguousTotem, RuleViolation, shown
-from totembot.rules.formats import Format, format_named
-from totembot.rules.intents import Actor, TotemRef
+from totembot.rules.errors import RuleViolation, shown
+from totembot.rules.formats import format_of
+from totembot.rules.intents import Actor
 from totembot.rules.state import GameState
 
 
-def game_format(state: GameState) -> Format:
-    return format_named(state.config.format)
-
-
 def pool_name(state: GameState, pool: int) -> str:
-    return "-".join(state.players[seat].name for seat in state.pools[pool].seats)
+    """A life total's name: `Ann-Bob` (a totem), `Bob` (a player), `Ann+Bob` (a team)."""
+    return format_of(state).pool_name(state, pool)
 
 
 def player_name(state: GameState, seat: int) -> str:
@@ -74,89 +71,5 @@ def require_participant(state: GameState, actor: Actor, doing: str, example: str
 
 
 def pools_of(state: GameState, seat: int) -> tuple[int, ...]:
-    return game_format(state).pools_of(len(state.players), seat)
-
-
-def describe_pools(state: GameState, seat: int) -> str:
-    left, right = pools_of(state, seat)
-    return f"{pool_name(state, left)} (left) and {pool_name(state, right)} (right)"
-
-
-def side_word(state: GameState, seat: int, pool: int) -> str:
-    left, _right = pools_of(state, seat)
-    return "left" if pool == left else "right"
-
-
-def resolve_totem(state: GameState, ref: TotemRef, seen_from: int | None) -> int:
-    """The pool a reference names; a side needs a player to be seen from."""
-    if ref.side is not None:
-        if seen_from is None:
-            raise RuleViolation(
-                f"'{ref.side}' needs a player to be seen from: name the totem by its two "
-                "players instead, like 'Bob-Cid' (or, in an attack, add 'hitting P')."
-            )
-        return game_format(state).side_pool(len(state.players), seen_from, ref.side)
-    assert ref.names is not None
-    first, second = (seat_named(state, name) for name in ref.names)
-    if first == second:
-        raise RuleViolation(
-            f"A totem joins two different players, not {player_name(state, first)} twice."
-        )
-    for index, pool in enumerate(state.pools):
-        if set(pool.seats) == {first, second}:
-            return index
-    raise RuleViolation(
-        f"{player_name(state, first)} and {player_name(state, second)} are not neighbours, "
-        "so they share no totem."
-    )
-
-
-def own_totem(state: GameState, seat: int, ref: TotemRef) -> int:
-    """A pool named by a player who must be one of its players."""
-    pool = resolve_totem(state, ref, seat)
-    if pool not in pools_of(state, seat):
-        name = player_name(state, seat)
-        raise RuleViolation(
-            f"{pool_name(state, pool)} is not one of {name}'s totems: "
-            f"{name}'s are {describe_pools(state, seat)}."
-        )
-    return pool
-
-
-def legal_pools(state: GameState, seat: int, controller: int | None) -> list[int]:
-    """The source rule: not a totem the source's controller also has, unless it is the player."""
-    mine = pools_of(state, seat)
-    if controller is None or controller == seat:
-        return list(mine)
-    theirs = set(pools_of(state, controller))
-    return [pool for pool in mine if pool not in theirs]
-
-
-def choose_pool(state: GameState, seat: int, controller: int | None, ref: TotemRef | None) -> int:
-    """The totem that takes an event: the named one if legal, else the only legal one."""
-    legal = legal_pools(state, seat, controller)
-    name = player_name(state, seat)
-    if ref is not None:
-        pool = own_totem(state, seat, ref)
-        if pool not in legal:
-            assert controller is not None
-            others = " or ".join(pool_name(state, p) for p in legal)
-            raise RuleViolation(
-                f"{pool_name(state, pool)} is {player_name(state, controller)}'s own totem: "
-                f"a source {player_name(state, controller)} controls can only reach {name} "
-                f"through {others}."
-            )
-        return pool
-    if len(legal) == 1:
-        return legal[0]
-    choices = tuple(pool_name(state, pool) for pool in legal)
-    labels = tuple(
-        f"{pool_name(state, pool)} ({side_word(state, seat, pool)}): {state.pools[pool].life} life"
-        for pool in legal
-    )
-    raise AmbiguousTotem(
-        f"{name} can take this on {describe_pools(state, seat)}: say which, like 'via left'.",
-        player=name,
-        choices=choices,
-        labels=labels,
-    )
+    """The life totals a player's life events may land on (two totems, or their own)."""
+    return format_of(state).pools_of(state, seat)

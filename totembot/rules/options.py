@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from totembot.rules.lookup import legal_pools, pool_name, pools_of, side_word
+from totembot.formats.totem import legal_pools, side_word
+from totembot.rules.lookup import pool_name, pools_of
 from totembot.rules.state import GameState
 
 OWN_TOTEM_KINDS = ("pay", "lock", "unlock")

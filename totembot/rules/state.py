@@ -1,7 +1,8 @@
 """The frozen game state: players in seat order and life pools attached to seats.
 
 Every format is "life pools attached to seats": Totem has one pool between each pair of
-neighbours, free-for-all would have one per seat, Two-Headed Giant one per team.
+neighbours, free-for-all one per seat, the giant formats one per team. Which is which, and
+every rule that differs, is the format's (see `totembot.formats`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ HOUSE_RULES: tuple[str, ...] = ("half-life-consent", "player-poison", "sorcery-c
 PlayerStatus = Literal["in", "won", "lost", "conceded", "removed"]
 
 MAX_AMOUNT = 1_000_000
-MIN_PLAYERS = 3
+MIN_PLAYERS = 3  # Totem's; each format states its own counts
 MAX_PLAYERS = 8
 STANDARD_LIFE = 20
 COMMANDER_LIFE = 40
@@ -24,7 +25,7 @@ LETHAL_COMMANDER_DAMAGE = 21
 
 
 def default_life(commander: bool) -> int:
-    """The format's starting life: 20, or 40 in a commander game."""
+    """Totem's starting life: 20, or 40 in a commander game (formats state their own)."""
     return COMMANDER_LIFE if commander else STANDARD_LIFE
 
 
@@ -37,8 +38,9 @@ class Frozen(BaseModel):
 class Config(Frozen):
     """How the game was set up; never changes during play."""
 
-    format: Literal["totem"] = "totem"
-    players: tuple[str, ...]
+    format: str = "totem"  # a name of `totembot.formats.FORMATS`
+    players: tuple[str, ...]  # in seat order
+    teams: tuple[tuple[str, ...], ...] = ()  # team formats: each team as listed
     life: int = STANDARD_LIFE
     commander: bool = False
     house_rules: tuple[HouseRule, ...] = ()
@@ -52,6 +54,7 @@ class Player(Frozen):
     status: PlayerStatus = "in"
     poison: int = 0
     reason: str | None = None  # why a player who is out left: "Bob-Cid died", "conceded", ...
+    commander_damage: dict[str, int] = {}  # on the player, where the format tallies it there
 
     @property
     def is_in(self) -> bool:

@@ -1,0 +1,44 @@
+"""What every team format shares: teams of equal size listed with `teams:`, each a side."""
+
+from __future__ import annotations
+
+from totembot.formats.base import Format
+from totembot.rules.errors import RuleViolation
+from totembot.rules.state import Config, GameState
+
+
+class TeamFormat(Format):
+    """Teams sit together in the listed order; a team wins and loses as one side."""
+
+    roster = "teams"
+    team_counts: tuple[int, int] = (2, 4)
+    team_sizes: tuple[int, ...] = (2, 3, 4)
+
+    def check_roster(self, config: Config) -> None:
+        low, high = self.team_counts
+        if not low <= len(config.teams) <= high:
+            raise RuleViolation(
+                f"A {self.title} game needs {low} to {high} teams, not {len(config.teams)}."
+            )
+        sizes = {len(team) for team in config.teams}
+        if len(sizes) > 1:
+            raise RuleViolation(f"Every team of a {self.title} game must have as many players.")
+        size = sizes.pop()
+        if size not in self.team_sizes:
+            allowed = " or ".join(str(n) for n in self.team_sizes)
+            raise RuleViolation(
+                f"A {self.title} team has {allowed} players, not {size}."
+            )
+
+    def team_index(self, state: GameState, seat: int) -> int:
+        name = state.players[seat].name
+        return next(index for index, team in enumerate(state.config.teams) if name in team)
+
+    def sides(self, state: GameState) -> list[tuple[int, ...]]:
+        return [
+            tuple(state.config.players.index(name) for name in team)
+            for team in state.config.teams
+        ]
+
+    def team_name(self, state: GameState, seat: int) -> str | None:
+        return "+".join(state.config.teams[self.team_index(state, seat)])
