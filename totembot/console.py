@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from totembot.formats import TOTEM_LANGUAGE, Language, format_named
 from totembot.phrases import SETUP_EXAMPLE, parse_line, parse_setup, strip_comment
 from totembot.render.state_json import state_json
 from totembot.render.text import describe_events, render_ring
@@ -81,7 +82,7 @@ class Session:
         try:
             if is_setup_line(text):
                 return new_game_line(await self.next_game(text))
-            parsed = parse_line(text)
+            parsed = parse_line(text, self.language())
             if parsed is None:
                 return None
             recorded = await self.service.record(
@@ -92,6 +93,12 @@ class Session:
             return f"refused: {error}"
         self.state = recorded.state
         return describe_events(recorded.events)
+
+    def language(self) -> Language:
+        """The phrase language of the game being played (Totem's before any game)."""
+        if self.state is None:
+            return TOTEM_LANGUAGE
+        return format_named(self.state.config.format).language
 
     async def close(self) -> None:
         await self.service.store.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from totembot.formats import TOTEM_LANGUAGE, Format, Language, format_named
+from totembot.formats.base import TOTEM_WORDS
 from totembot.rules.engine import check_amount, check_life_value
 from totembot.rules.errors import RuleViolation, shown
 from totembot.rules.intents import (
@@ -17,6 +19,8 @@ from totembot.rules.intents import (
     Concede,
     Damage,
     Deny,
+    Each,
+    EachEffect,
     Eliminate,
     GainLife,
     Halve,
@@ -34,7 +38,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.rules.state import HOUSE_RULES, Config, default_life
+from totembot.rules.state import HOUSE_RULES, Config
 
 VERBS = [
     "deal",
@@ -76,6 +80,11 @@ KEYWORDS = frozenset(
         "rules",
         "players",
         "game",
+        "each",
+        "player",
+        "opponent",
+        "by",
+        "teams",
     ]
 )
 NAME = re.compile(r"[\w']+")
@@ -87,6 +96,7 @@ EXPECTED_START = (
     "a request starts with deal, lose, gain, pay, attack, poison, set, halve, lock, unlock, "
     "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
 )
+TOTEM_ONLY = ("via", "counting", "hitting")
 
 
 class PhraseError(RuleViolation):
@@ -125,9 +135,10 @@ def name_problem(word: str) -> str | None:
 class _Words:
     """A cursor over the words of one phrase, with errors that say what was expected."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, language: Language = TOTEM_LANGUAGE) -> None:
         self.words = text.split()
         self.pos = 0
+        self.language = language
 
     def peek(self) -> str | None:
         return self.words[self.pos].casefold() if self.pos < len(self.words) else None
@@ -195,7 +206,11 @@ class _Words:
     def options(self, allowed: set[str]) -> dict[str, object]:
         """Optional clauses, each at most once, in any order."""
         found: dict[str, object] = {}
+        if not self.language.totems:
+            allowed = allowed - set(TOTEM_ONLY)
         while (word := self.peek()) is not None:
+            if word in TOTEM_ONLY and word not in allowed and not self.language.totems:
+                raise PhraseError(f"There are no totems here: {TOTEM_WORDS}.")
             if word in found:
                 raise PhraseError(f"'{word}' is given twice after '{self.read_so_far()}'.")
             if word not in allowed:
@@ -239,11 +254,13 @@ def _read_verb(words: _Words, verb: str) -> Intent:
         target = words.name("a player's name")
         return Eliminate(target=target) if verb == "eliminate" else Remove(target=target)
     if verb in ("lock", "unlock"):
-        ref = words.totem()
+        ref = words.totem() if words.language.totems else None
         return Lock(totem=ref) if verb == "lock" else Unlock(totem=ref)
     if verb == "deal":
         amount = _amount(words, "damage")
         words.expect("to")
+        if words.take("each"):
+            return _each_intent(words, "damage", amount, _each_who(words))
         target = words.name("the name of the player dealt damage")
         return Damage(target=target, amount=amount, via=_via(words.options({"via"})))
     if verb == "poison":
@@ -281,15 +298,61 @@ def _life_verb(words: _Words, verb: str, target: str | None) -> Intent:
     return PayLife(amount=amount, via=via)
 
 
+def _each_who(words: _Words) -> bool:
+    """`player` or `opponent` after `each`: whether only opponents are meant."""
+    who = words.peek()
+    if who not in ("player", "opponent"):
+        raise words.fail("'player' or 'opponent' after 'each'")
+    words.pos += 1
+    return who == "opponent"
+
+
+def _each_intent(words: _Words, effect: EachEffect, amount: int, opponents: bool) -> Each:
+    if words.language.totems:
+        raise PhraseError(
+            "In Totem each player chooses a totem: record each player's change on its own line."
+        )
+    return Each(effect=effect, amount=amount, opponents=opponents)
+
+
+def _each_first(words: _Words) -> Each:
+    """`each player loses N`, `each opponent gains N`."""
+    words.expect("each")
+    opponents = _each_who(words)
+    verb = words.peek()
+    if verb not in ("loses", "gains"):
+        raise words.fail("'loses' or 'gains'")
+    words.pos += 1
+    amount = _amount(words, "life loss" if verb == "loses" else "life gain")
+    return _each_intent(words, "lose" if verb == "loses" else "gain", amount, opponents)
+
+
 def _attack(words: _Words) -> Attack:
+    if not words.language.totems:
+        return _attack_player(words)
     totem = words.totem()
     words.expect("for")
     amount = _amount(words, "combat damage")
     options = words.options({"with", "hitting"})
+    return _attack_intent(totem, None, amount, options)
+
+
+def _attack_player(words: _Words) -> Attack:
+    """`attack P for N [with commander [NAME]]`: every format but Totem."""
+    player = words.name("the name of the player attacked")
+    words.expect("for")
+    amount = _amount(words, "combat damage")
+    return _attack_intent(None, player, amount, words.options({"with"}))
+
+
+def _attack_intent(
+    totem: TotemRef | None, player: str | None, amount: int, options: dict[str, object]
+) -> Attack:
     hitting = options.get("hitting")
     name = options.get("with")
     return Attack(
         totem=totem,
+        player=player,
         amount=amount,
         commander="with" in options,
         commander_name=name if isinstance(name, str) else None,
@@ -297,13 +360,16 @@ def _attack(words: _Words) -> Attack:
     )
 
 
-def parse_phrase(text: str) -> Intent:
-    """One phrase (no speaker) to its intent; raises PhraseError saying what was expected."""
-    words = _Words(text)
+def parse_phrase(text: str, language: Language = TOTEM_LANGUAGE) -> Intent:
+    """One phrase (no speaker) to its intent, in a format's language (Totem's by default);
+    raises PhraseError saying what was expected."""
+    words = _Words(text, language)
     first = words.peek()
     if first is None:
         raise PhraseError(f"The request is empty: {EXPECTED_START}.")
-    if first in VERBS:
+    if first == "each":
+        intent: Intent = _each_first(words)
+    elif first in VERBS:
         words.pos += 1
         intent = _read_verb(words, first)
     elif (
@@ -336,7 +402,7 @@ class ParsedLine:
         return Request(actor=actor, intent=self.intent)
 
 
-def parse_line(line: str) -> ParsedLine | None:
+def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | None:
     """A request line `[Speaker:] phrase`; None for a blank or comment line."""
     text = strip_comment(line)
     if not text:
@@ -352,10 +418,11 @@ def parse_line(line: str) -> ParsedLine | None:
             raise PhraseError(
                 f"Nothing follows '{shown(speaker)}:': write a request after the name."
             )
-    return ParsedLine(speaker, parse_phrase(text))
+    return ParsedLine(speaker, parse_phrase(text, language))
 
 
 SETUP_EXAMPLE = "game totem players: Ann, Bob, Cid [life: N] [commander] [rules: R1, R2]"
+TEAMS_EXAMPLE = "game totem teams: Ann+Bob, Cid+Dan [life: N] [commander] [rules: R1, R2]"
 
 
 def _setup_words(line: str) -> list[str]:
@@ -375,33 +442,63 @@ def _comma_list(words: list[str], start: int) -> tuple[list[str], int]:
         return items, pos
 
 
-def parse_setup(line: str) -> Config:
-    """`game totem players: Ann, Bob, Cid [life: N] [commander] [rules: ...]` to a Config."""
-    words = _setup_words(line)
-    lowered = [word.casefold() for word in words]
+def _setup_format(words: list[str], lowered: list[str]) -> Format:
     if lowered[:1] != ["game"]:
         raise SetupError(f"The first line must set the game up, like '{SETUP_EXAMPLE}'.")
     if len(words) < 2:
         raise SetupError(f"The setup line needs the format and the players: {SETUP_EXAMPLE}.")
-    if lowered[1] != "totem":
+    try:
+        return format_named(words[1])
+    except RuleViolation as error:
+        raise SetupError(str(error)) from error
+
+
+def _team_list(words: list[str]) -> tuple[tuple[str, ...], ...]:
+    teams = []
+    for word in words:
+        names = tuple(word.split("+"))
+        for name in names:
+            problem = name_problem(name) if name else f"'{shown(word)}' has an empty name"
+            if problem:
+                raise SetupError(f"In the team list, {problem}.")
+        teams.append(names)
+    return tuple(teams)
+
+
+def parse_setup(line: str) -> Config:
+    """`game FORMAT players: Ann, Bob, Cid` or `game FORMAT teams: Ann+Bob, Cid+Dan`, then
+    `[life: N] [commander] [rules: ...]`, to a Config (players in seat order)."""
+    words = _setup_words(line)
+    lowered = [word.casefold() for word in words]
+    game_format = _setup_format(words, lowered)
+    roster = game_format.roster
+    if lowered[2:4] != [roster, ":"]:
+        example = SETUP_EXAMPLE if roster == "players" else TEAMS_EXAMPLE
         raise SetupError(
-            f"The format must be 'totem' (the only one so far), not '{shown(words[1])}'."
+            f"The setup line needs '{roster}:' after the format: "
+            f"{example.replace('totem', game_format.name, 1)}."
         )
-    if lowered[2:4] != ["players", ":"]:
-        raise SetupError(f"The setup line needs 'players:' after the format: {SETUP_EXAMPLE}.")
-    players, pos = _comma_list(words, 4)
-    for name in players:
-        problem = name_problem(name)
-        if problem:
-            raise SetupError(f"In the player list, {problem}.")
+    listed, pos = _comma_list(words, 4)
+    teams: tuple[tuple[str, ...], ...] = ()
+    if roster == "teams":
+        teams = _team_list(listed)
+        players = list(game_format.seat_order(teams))
+    else:
+        players = listed
+        for name in players:
+            problem = name_problem(name)
+            if problem:
+                raise SetupError(f"In the player list, {problem}.")
     options = _setup_options(words, lowered, pos)
     commander = "commander" in options
-    life = options.get("life", default_life(commander))
+    life = options.get("life", game_format.default_life(commander))
     rules = options.get("rules", [])
     assert isinstance(life, int) and isinstance(rules, list)
     return Config.model_validate(
         {
+            "format": game_format.name,
             "players": tuple(players),
+            "teams": teams,
             "life": life,
             "commander": commander,
             "house_rules": tuple(dict.fromkeys(rules)),
@@ -448,8 +545,14 @@ def _setup_options(words: list[str], lowered: list[str], pos: int) -> dict[str, 
 
 
 def format_setup(config: Config) -> str:
-    parts = [f"game {config.format} players: {', '.join(config.players)}"]
-    if config.life != default_life(config.commander):
+    """The setup line that sets this game up again: parse_setup(format_setup(c)) == c."""
+    game_format = format_named(config.format)
+    if config.teams:
+        roster = "teams: " + ", ".join("+".join(team) for team in config.teams)
+    else:
+        roster = "players: " + ", ".join(config.players)
+    parts = [f"game {config.format} {roster}"]
+    if config.life != game_format.default_life(config.commander):
         parts.append(f"life: {config.life}")
     if config.commander:
         parts.append("commander")

@@ -54,7 +54,11 @@ class GiantFormat(TeamFormat):
         """606.8: a team whose player lost, conceded or was removed loses as a whole."""
         losses: list[Loss] = []
         for side in self.sides(state):
-            out = [seat for seat in side if state.players[seat].status in ("lost", "conceded", "removed")]
+            out = [
+                seat
+                for seat in side
+                if state.players[seat].status in ("lost", "conceded", "removed")
+            ]
             if out:
                 fallen = state.players[out[0]].name
                 reason = f"{fallen}'s team loses together"

@@ -26,9 +26,7 @@ class TeamFormat(Format):
         size = sizes.pop()
         if size not in self.team_sizes:
             allowed = " or ".join(str(n) for n in self.team_sizes)
-            raise RuleViolation(
-                f"A {self.title} team has {allowed} players, not {size}."
-            )
+            raise RuleViolation(f"A {self.title} team has {allowed} players, not {size}.")
 
     def team_index(self, state: GameState, seat: int) -> int:
         name = state.players[seat].name
@@ -36,8 +34,7 @@ class TeamFormat(Format):
 
     def sides(self, state: GameState) -> list[tuple[int, ...]]:
         return [
-            tuple(state.config.players.index(name) for name in team)
-            for team in state.config.teams
+            tuple(state.config.players.index(name) for name in team) for team in state.config.teams
         ]
 
     def team_name(self, state: GameState, seat: int) -> str | None:

@@ -348,9 +348,9 @@ EACH_CAUSE = {"damage": "damage", "lose": "loss", "gain": "gain"}
 
 def _each(state: GameState, request: Request, intent: Each) -> Change:
     """One effect on every player reached at once; a locked life total is skipped."""
-    check_amount(intent.amount, {"damage": "damage", "lose": "life loss", "gain": "life gain"}[
-        intent.effect
-    ])
+    check_amount(
+        intent.amount, {"damage": "damage", "lose": "life loss", "gain": "life gain"}[intent.effect]
+    )
     if intent.effect == "damage":
         source: int | None = speaker_seat(
             state, request.actor, "deal damage", "Ann: deal 1 to each player"
@@ -365,7 +365,9 @@ def _each(state: GameState, request: Request, intent: Each) -> Change:
         pool = game_format.pool_for(state, seat, source, None)
         if state.pools[pool].locked:
             skipped = LifeUnchanged(
-                pool=pool_name(state, pool), player=player_name(state, seat), cause=cause,
+                pool=pool_name(state, pool),
+                player=player_name(state, seat),
+                cause=cause,
                 reason="locked",
             )
             events.append(skipped)

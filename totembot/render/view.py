@@ -1,0 +1,166 @@
+"""One format-neutral view of a game, which every renderer draws from (JSON, text, embed, board).
+
+The format says who owns each life total (a totem between two seats, a player, a team); the
+view puts each total where people look for it: on the player, on the team, or between seats.
+A new format that keeps to these three owners needs no new drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from totembot.formats import format_named
+from totembot.formats.base import Format, Owner
+from totembot.rules.lookup import pool_name
+from totembot.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class LifeView:
+    """One life total: a totem, a player's own life or a team's."""
+
+    name: str
+    seats: tuple[str, ...]
+    life: int
+    poison: int
+    commander_damage: dict[str, int]
+    locked: bool
+    dead: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    status: str
+    reason: str | None
+    active: bool  # takes the current turn
+    team: str | None
+    role: str | None
+    poison: int | None  # counted on the player (Totem's player-poison), else None
+    commander_damage: dict[str, int]  # tallied on the player (the giant formats)
+    life: LifeView | None  # the player's own life total (free-for-all and the like)
+
+    @property
+    def is_in(self) -> bool:
+        return self.status == "in"
+
+
+@dataclass(frozen=True)
+class TeamView:
+    name: str
+    players: tuple[str, ...]
+    status: str  # in, won or lost
+    active: bool
+    life: LifeView | None  # the team's shared life total (the giant formats)
+
+
+@dataclass(frozen=True)
+class PendingView:
+    id: int
+    payer: str
+    amount: int
+    totem: LifeView
+    awaiting: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    format: str
+    title: str  # "Totem", "Two-Headed Giant"
+    owner: Owner
+    setup: str  # "Totem · 20 life · commander"
+    finished: bool
+    winners: tuple[str, ...]
+    turn: int
+    active: str
+    active_team: str | None
+    players: tuple[PlayerView, ...]
+    teams: tuple[TeamView, ...]
+    totems: tuple[LifeView, ...]  # only where life totals sit between seats (Totem)
+    pending: tuple[PendingView, ...]
+    house_rules: tuple[str, ...]
+
+
+def _life(state: GameState, index: int) -> LifeView:
+    pool = state.pools[index]
+    return LifeView(
+        name=pool_name(state, index),
+        seats=tuple(state.players[seat].name for seat in pool.seats),
+        life=pool.life,
+        poison=pool.poison,
+        commander_damage=dict(pool.commander_damage),
+        locked=pool.locked,
+        dead=pool.status == "dead",
+    )
+
+
+def _team_status(state: GameState, side: tuple[int, ...]) -> str:
+    statuses = {state.players[seat].status for seat in side}
+    if "won" in statuses:
+        return "won"
+    return "in" if "in" in statuses else "lost"
+
+
+def _teams(state: GameState, game_format: Format, lives: list[LifeView]) -> tuple[TeamView, ...]:
+    if game_format.roster != "teams":
+        return ()
+    active_side = game_format.side_of(state, state.active)
+    return tuple(
+        TeamView(
+            name="+".join(team),
+            players=team,
+            status=_team_status(state, side),
+            active=side == active_side and not state.finished,
+            life=lives[index] if game_format.owner == "team" else None,
+        )
+        for index, (team, side) in enumerate(
+            zip(state.config.teams, game_format.sides(state), strict=True)
+        )
+    )
+
+
+def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> list[PlayerView]:
+    player_poison = state.config.uses("player-poison")
+    return [
+        PlayerView(
+            name=player.name,
+            status=player.status,
+            reason=player.reason,
+            active=game_format.is_own_turn(state, seat) and not state.finished,
+            team=game_format.team_name(state, seat),
+            role=game_format.role(state, seat),
+            poison=player.poison if player_poison else None,
+            commander_damage=dict(player.commander_damage),
+            life=lives[game_format.pools_of(state, seat)[0]]
+            if game_format.owner == "player"
+            else None,
+        )
+        for seat, player in enumerate(state.players)
+    ]
+
+
+def table_view(state: GameState) -> TableView:
+    """The game as people see the table, whatever its format."""
+    game_format = format_named(state.config.format)
+    lives = [_life(state, index) for index in range(len(state.pools))]
+    active_team = (
+        game_format.team_name(state, state.active) if game_format.owner == "team" else None
+    )
+    return TableView(
+        format=game_format.name,
+        title=game_format.title,
+        owner=game_format.owner,
+        setup=game_format.describe(state.config),
+        finished=state.finished,
+        winners=state.winners,
+        turn=state.turn,
+        active=state.players[state.active].name,
+        active_team=active_team,
+        players=tuple(_players(state, game_format, lives)),
+        teams=_teams(state, game_format, lives),
+        totems=tuple(lives) if game_format.owner == "totem" else (),
+        pending=tuple(
+            PendingView(p.id, p.payer, p.amount, lives[p.pool], p.awaiting) for p in state.pending
+        ),
+        house_rules=state.config.house_rules,
+    )
