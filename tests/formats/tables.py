@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_setup
 from totembot.render.state_json import state_json
 from totembot.rules import Game, RuleViolation, new_game
@@ -12,11 +13,13 @@ from totembot.rules import Game, RuleViolation, new_game
 def play(script: str) -> dict[str, Any]:
     """The JSON `totembot console --json` prints for this script (the setup line first)."""
     lines = script.strip("\n").splitlines()
-    game = Game(new_game(parse_setup(lines[0])))
+    config = parse_setup(lines[0])
+    language = format_named(config.format).language
+    game = Game(new_game(config))
     rejected: list[dict[str, Any]] = []
     for number, line in enumerate(lines[1:], start=2):
         try:
-            parsed = parse_line(line)
+            parsed = parse_line(line, language)
             if parsed is not None:
                 game.record(parsed.request(host=True))
         except RuleViolation as error:
