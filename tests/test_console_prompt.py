@@ -40,7 +40,8 @@ def game() -> GameState:
     [
         ("", ["game", "help", "quit"]),
         ("ga", ["game"]),
-        ("game ", ["totem"]),
+        ("game ", ["totem", "free-for-all", "two-headed-giant"]),
+        ("game two-headed-giant ", ["teams:"]),
         ("game totem p", ["players:"]),
         ("game totem players: Ann, Bob, Cid ", ["life:", "commander", "rules:"]),
         ("game totem players: Ann, Bob, Cid commander ", ["life:", "rules:"]),

@@ -1,13 +1,16 @@
 """What Tab offers at the console prompt: the words that may come next, from the game itself.
 
-Pure, so it is tested without a terminal: the players' names and totems come from the state.
+Pure, so it is tested without a terminal: the players' names and totems come from the state,
+and the format decides whether totems are named at all.
 """
 
 from __future__ import annotations
 
+from totembot.formats import FORMATS, format_named
 from totembot.help import topic_names
-from totembot.phrases import VERBS
-from totembot.rules import HOUSE_RULES, GameState
+from totembot.phrases import TOTEM_ONLY, VERBS
+from totembot.rules import GameState
+from totembot.rules.errors import RuleViolation
 from totembot.rules.lookup import pool_name
 
 CONSOLE_COMMANDS = ("ring", "json", "help", "quit")
@@ -46,25 +49,37 @@ def _next_words(words: list[str], state: GameState | None) -> list[str]:
         return _setup_words([word.casefold() for word in words])
     names = [player.name for player in state.players]
     if first is not None and first.endswith(":"):
-        return _phrase_words(words[1:], state) if len(words) > 1 else [*VERBS, *names]
+        each = [] if _names_totems(state) else ["each"]
+        return _phrase_words(words[1:], state) if len(words) > 1 else [*VERBS, *each, *names]
     if not words:
         speakers = [f"{name}:" for name in names]
-        return [*speakers, *VERBS, *names, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
+        each = [] if _names_totems(state) else ["each"]
+        return [*speakers, *VERBS, *each, *names, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
     return _phrase_words(words, state)
+
+
+def _names_totems(state: GameState) -> bool:
+    return format_named(state.config.format).language.totems
 
 
 def _setup_words(words: list[str]) -> list[str]:
     """`game totem players: A, B, C [life: N] [commander] [rules: R1, R2]`"""
     if not words:
         return ["game", "help", "quit"]
-    if len(words) < 3:
-        return [("game", "totem", "players:")[len(words)]]
+    if len(words) == 1:
+        return list(FORMATS)
+    try:
+        game_format = format_named(words[1])
+    except RuleViolation:
+        return []
+    if len(words) == 2:
+        return [f"{game_format.roster}:"]
     last = words[-1]
     listed = words[words.index("rules:") + 1 :] if "rules:" in words else [""]
     in_rules = all(word.endswith(",") for word in listed)
     if last == "rules:" or (in_rules and last.endswith(",")):
-        return list(HOUSE_RULES)
-    if last in ("players:", "life:") or last.endswith(","):
+        return list(game_format.house_rules)
+    if last in ("players:", "teams:", "life:") or last.endswith(","):
         return []
     return [option for option in SETUP_OPTIONS if option not in words]
 
@@ -74,6 +89,8 @@ def _phrase_words(words: list[str], state: GameState) -> list[str]:
     verb = folded[1] if len(folded) > 1 and folded[1] in ("loses", "gains") else folded[0]
     verb = {"loses": "lose", "gains": "gain"}.get(verb, verb)
     last = folded[-1]
+    if not _names_totems(state):
+        return _player_phrase_words(words, folded, verb, state)
     if last in TOTEM_BEFORE:
         totems = [pool_name(state, index) for index in range(len(state.pools))]
         return [*SIDES, *totems, *(["the"] * (last != "the"))]
@@ -89,3 +106,29 @@ def _phrase_words(words: list[str], state: GameState) -> list[str]:
     if missing:
         return missing[:1]
     return [word for word in OPTIONAL.get(verb, ()) if word not in folded]
+
+
+def _player_phrase_words(
+    words: list[str], folded: list[str], verb: str, state: GameState
+) -> list[str]:
+    """The same, in a format where requests name players and never totems."""
+    last = folded[-1]
+    names = [player.name for player in state.players]
+    if last == "each":
+        return ["player", "opponent"]
+    if folded[0] == "each" and len(folded) == 2:
+        return ["loses", "gains"]
+    if last in ("attack", *NAME_BEFORE) or (last == "to" and verb != "set"):
+        return [*names, *(["each"] * (last == "to" and verb == "deal"))]
+    if last in ("lock", "unlock") or last in NUMBER_BEFORE or (last == "to" and verb == "set"):
+        return []
+    if last == "with":
+        return ["commander"]
+    if len(words) == 1:
+        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
+    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
+    if missing:
+        return missing[:1]
+    return [
+        word for word in OPTIONAL.get(verb, ()) if word not in folded and word not in TOTEM_ONLY
+    ]

@@ -302,7 +302,7 @@ def _each_who(words: _Words) -> bool:
     """`player` or `opponent` after `each`: whether only opponents are meant."""
     who = words.peek()
     if who not in ("player", "opponent"):
-        raise words.fail("'player' or 'opponent' after 'each'")
+        raise words.fail("'player' or 'opponent'")
     words.pos += 1
     return who == "opponent"
 
@@ -577,7 +577,7 @@ def format_intent(intent: Intent) -> str:
         case PayLife():
             return f"pay {intent.amount}{_clause('via', intent.via)}"
         case Attack():
-            text = f"attack {intent.totem} for {intent.amount}"
+            text = f"attack {intent.totem or intent.player} for {intent.amount}"
             if intent.commander or intent.commander_name:
                 text += " with commander" + (
                     f" {intent.commander_name}" if intent.commander_name else ""
@@ -596,7 +596,12 @@ def format_intent(intent: Intent) -> str:
                 f"{_clause('counting', intent.counting)}"
             )
         case Lock() | Unlock():
-            return f"{intent.kind} {intent.totem}"
+            return f"{intent.kind} {intent.totem}" if intent.totem else intent.kind
+        case Each():
+            who = "opponent" if intent.opponents else "player"
+            if intent.effect == "damage":
+                return f"deal {intent.amount} to each {who}"
+            return f"each {who} {intent.effect}s {intent.amount}"
         case Eliminate() | Remove():
             return f"{intent.kind} {intent.target}"
         case _:

@@ -52,7 +52,8 @@ class Format:
     owner: Owner = "player"
     language = PLAYER_LANGUAGE
     min_players, max_players = 2, 12
-    team_counts, team_sizes = (0, 0), (0,)
+    team_counts: tuple[int, int] = (0, 0)
+    team_sizes: tuple[int, ...] = ()
     house_rules: tuple[str, ...] = ("sorcery-concede",)
     announces_pool_deaths = False
 
@@ -88,6 +89,12 @@ class Format:
     def life_label(self, state: GameState, pool: int) -> str:
         """A life total as a sentence names it: "Bob's life"."""
         return f"{self.pool_name(state, pool)}'s life"
+
+    def locked_refusal(self, state: GameState, pool: int) -> str:
+        return (
+            f"{self.life_label(state, pool)} is locked, so it cannot change; "
+            "unlock it first if the lock has ended."
+        )
 
     def describe(self, config: Config) -> str:
         """One line saying how the game was set up, for headers and footers."""

@@ -37,6 +37,12 @@ class TotemFormat(Format):
     def life_label(self, state: GameState, pool: int) -> str:
         return self.pool_name(state, pool)
 
+    def locked_refusal(self, state: GameState, pool: int) -> str:
+        return (
+            f"{self.pool_name(state, pool)} is locked, so its life cannot change; "
+            "unlock it first if the lock has ended."
+        )
+
     def pools_of(self, state: GameState, seat: int) -> tuple[int, ...]:
         """A seat's totems, left (shared with the next player) first, then right."""
         return (seat, (seat - 1) % len(state.players))

@@ -10,7 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from totembot.rules.errors import RuleViolation
-from totembot.rules.events import Event, LifeUnchanged, LockChanged, PendingOpened, TurnPassed
+from totembot.rules.events import (
+    Event,
+    LifeCause,
+    LifeUnchanged,
+    LockChanged,
+    PendingOpened,
+    TurnPassed,
+)
 from totembot.rules.formats import format_of
 from totembot.rules.intents import (
     Approve,
@@ -343,7 +350,7 @@ def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:
     return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
 
 
-EACH_CAUSE = {"damage": "damage", "lose": "loss", "gain": "gain"}
+EACH_CAUSE: dict[str, LifeCause] = {"damage": "damage", "lose": "loss", "gain": "gain"}
 
 
 def _each(state: GameState, request: Request, intent: Each) -> Change:

@@ -44,10 +44,7 @@ def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
 
 def require_unlocked(state: GameState, pool: int) -> None:
     if state.pools[pool].locked:
-        raise RuleViolation(
-            f"{format_of(state).life_label(state, pool)} is locked, so its life cannot change; "
-            "unlock it first if the lock has ended."
-        )
+        raise RuleViolation(format_of(state).locked_refusal(state, pool))
 
 
 def change_life(

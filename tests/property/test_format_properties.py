@@ -1,0 +1,153 @@
+"""Random free-for-all and giant games: invariants of FORMATS.md hold after every line.
+
+Lines of every phrase of the player formats are drawn for random speakers (players in or out,
+the host, a stranger). After each line: a refused line changed nothing, undo restores the state
+before the last change exactly, the accepted requests replay to the same state, totals move
+only by what the line says, and the end of the game is judged by sides (players or teams).
+"""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from totembot.formats import format_named
+from totembot.phrases import format_request, parse_line, parse_setup
+from totembot.render.state_json import state_json
+from totembot.rules import Game, GameState, RuleViolation, new_game, replay
+from totembot.rules.intents import Undo
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu")
+PHRASES = (
+    "deal {n} to {p}",
+    "{p} loses {n}",
+    "{p} gains {n}",
+    "lose {n}",
+    "gain {n}",
+    "pay {n}",
+    "poison {k} to {p}",
+    "attack {p} for {n}",
+    "attack {p} for {n} with commander",
+    "set {p} life to {v}",
+    "halve {p}",
+    "deal {n} to each player",
+    "deal {n} to each opponent",
+    "each player loses {n}",
+    "each opponent gains {n}",
+    "lock",
+    "unlock",
+    "concede",
+    "eliminate {p}",
+    "remove {p}",
+    "win",
+    "next",
+    "undo",
+)
+SETTINGS = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> str:
+    commander = draw(st.booleans())
+    extra = (" commander" if commander else "") + draw(st.sampled_from(["", " life: 7"]))
+    if draw(st.booleans()):
+        count = draw(st.integers(2, 12))
+        return f"game free-for-all players: {', '.join(NAMES[:count])}{extra}"
+    teams, size = draw(st.integers(2, 4)), draw(st.integers(2, 3))
+    listed = ["+".join(NAMES[team * size + head] for head in range(size)) for team in range(teams)]
+    return f"game two-headed-giant teams: {', '.join(listed)}{extra}"
+
+
+@st.composite
+def lines(draw: st.DrawFn, players: tuple[str, ...]) -> str:
+    phrase = draw(st.sampled_from(PHRASES)).format(
+        p=draw(st.sampled_from((*players, "Zed"))),
+        n=draw(st.integers(1, 25)),
+        k=draw(st.integers(1, 8)),
+        v=draw(st.integers(-5, 40)),
+    )
+    speaker = draw(st.sampled_from((*players, *players, None, "Zed")))
+    return f"{speaker}: {phrase}" if speaker else phrase
+
+
+def _sides_in(state: GameState) -> int:
+    game_format = format_named(state.config.format)
+    return sum(any(state.players[seat].is_in for seat in side) for side in game_format.sides(state))
+
+
+def _check_invariants(state: GameState) -> None:
+    game_format = format_named(state.config.format)
+    if state.finished:
+        assert _sides_in(state) <= 1
+        winners = {
+            state.players[seat].name for seat, p in enumerate(state.players) if p.status == "won"
+        }
+        assert set(state.winners) == winners
+    else:
+        assert _sides_in(state) >= 2
+        assert not state.winners
+    for side in game_format.sides(state):
+        statuses = {state.players[seat].status for seat in side}
+        if game_format.roster == "teams":  # a team wins and loses as one (606.8)
+            assert not ("in" in statuses and statuses - {"in"})
+    json = state_json(state)
+    assert [player["name"] for player in json["players"]] == list(state.config.players)
+
+
+@given(st.data())
+@settings(SETTINGS)
+def test_random_player_format_games_keep_every_invariant(data: st.DataObject) -> None:
+    config = parse_setup(data.draw(setups(), label="setup"))
+    language = format_named(config.format).language
+    game = Game(new_game(config))
+    history: list[GameState] = [game.state]
+    for _ in range(data.draw(st.integers(1, 30), label="length")):
+        line = data.draw(lines(config.players), label="line")
+        parsed = parse_line(line, language)
+        assert parsed is not None
+        before = game.state
+        try:
+            outcome = game.record(parsed.request(host=True))
+        except RuleViolation as error:
+            assert game.state == before, f"refused {line!r} changed the state"
+            assert str(error).strip() and "\n" not in str(error)
+            continue
+        if isinstance(parsed.intent, Undo):
+            history.pop()
+            assert game.state == history[-1], "undo did not restore the state before"
+        elif outcome.changed:
+            history.append(game.state)
+        _check_invariants(game.state)
+    rebuilt = replay(new_game(config), [step.request for step in game.steps])
+    assert rebuilt.state == game.state
+
+
+@given(st.data())
+@settings(SETTINGS)
+def test_every_recorded_line_reads_back_to_the_same_request(data: st.DataObject) -> None:
+    config = parse_setup(data.draw(setups(), label="setup"))
+    language = format_named(config.format).language
+    line = data.draw(lines(config.players), label="line")
+    parsed = parse_line(line, language)
+    assert parsed is not None
+    request = parsed.request(host=True)
+    again = parse_line(format_request(request), language)
+    assert again is not None and again.request(host=True) == request
+
+
+@given(st.integers(-60, 200), st.integers(2, 4))
+def test_a_heads_own_life_is_the_team_life_shared_and_rounded_up(life: int, heads: int) -> None:
+    listed = ", ".join("+".join(f"{t}{h}" for h in "abcd"[:heads]) for t in "pq")
+    state = new_game(parse_setup(f"game 2hg teams: {listed}"))
+    pools = list(state.pools)
+    pools[0] = pools[0].model_copy(update={"life": life})
+    state = state.model_copy(update={"pools": tuple(pools)})
+    own = format_named("2hg").own_life(state, 0, 0)
+    assert own == math.ceil(life / heads)
+    assert own * heads - life in range(heads)
