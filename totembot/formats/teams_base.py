@@ -25,7 +25,8 @@ class TeamFormat(Format):
             raise RuleViolation(f"Every team of a {self.title} game must have as many players.")
         size = sizes.pop()
         if size not in self.team_sizes:
-            allowed = " or ".join(str(n) for n in self.team_sizes)
+            *most, last = (str(n) for n in self.team_sizes)
+            allowed = f"{', '.join(most)} or {last}" if most else last
             raise RuleViolation(f"A {self.title} team has {allowed} players, not {size}.")
 
     def team_index(self, state: GameState, seat: int) -> int:
