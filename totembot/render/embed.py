@@ -1,69 +1,120 @@
-"""The status embed as a plain dict (Discord's embed JSON), readable on a narrow phone screen."""
+"""The status embed as a plain dict (Discord's embed JSON), readable on a narrow phone screen.
+
+Drawn from the format-neutral view: each player, then the totem to their left (Totem); each
+player with their own life on one line (free-for-all and the like); or each team's shared life,
+then its players (the giant formats). A format with the same owners needs no new drawing.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from totembot.render.markdown import escape
-from totembot.rules.lookup import pool_name
+from totembot.render.view import LifeView, PlayerView, TableView, TeamView, table_view
 from totembot.rules.state import GameState
 
 ACTIVE_COLOUR = 0x2ECC71
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
-COMMANDERS_SHOWN = 3  # per totem, the highest tallies; the rest are counted
+COMMANDERS_SHOWN = 3  # per life total (or player), the highest tallies; the rest are counted
 FINISHED_COLOUR = 0x95A5A6
 OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
+GROUP_NAME = 90  # a totem's or a team's name joins several player names
 
 
-def _headline(state: GameState) -> str:
-    if state.finished:
-        if state.winners:
-            return f"Game over: {', '.join(escape(name) for name in state.winners)} won"
+def _headline(view: TableView) -> str:
+    if view.finished:
+        won = [team.name for team in view.teams if team.status == "won"]
+        if won:
+            return f"Game over: {', '.join(escape(name, limit=GROUP_NAME) for name in won)} won"
+        if view.winners:
+            return f"Game over: {', '.join(escape(name) for name in view.winners)} won"
         return "Game over: a draw"
-    return f"Turn {state.turn}: {escape(state.players[state.active].name)} to play"
+    if view.active_team is not None:
+        return f"Turn {view.turn}: {escape(view.active_team, limit=GROUP_NAME)} to play"
+    return f"Turn {view.turn}: {escape(view.active)} to play"
 
 
-def _player_line(state: GameState, seat: int) -> str:
-    player = state.players[seat]
-    name = escape(player.name)
-    poison = f" · ☠ {player.poison}" if state.config.uses("player-poison") else ""
-    if player.status == "in":
-        marker = "▶ " if seat == state.active and not state.finished else ""
-        return f"{marker}**{name}**{poison}"
-    if player.status == "won":
-        return f"🏆 **{name}** (won){poison}"
-    why = OUT_WORDS[player.status]
-    if player.reason:
-        reason = escape(player.reason, limit=60)
-        why = reason if player.reason.startswith(why) else f"{why}: {reason}"
-    return f"~~{name}~~ ({why}){poison}"
-
-
-def _totem_line(state: GameState, index: int) -> str:
-    pool = state.pools[index]
-    parts = [f"♥ {pool.life}"]
-    if pool.poison:
-        parts.append(f"☠ {pool.poison}")
-    tallies = sorted(pool.commander_damage.items(), key=lambda item: -item[1])
-    parts += [f"⚔ {escape(commander)} {damage}" for commander, damage in tallies[:COMMANDERS_SHOWN]]
+def _tallies(damage: dict[str, int]) -> list[str]:
+    tallies = sorted(damage.items(), key=lambda item: -item[1])
+    parts = [f"⚔ {escape(commander)} {amount}" for commander, amount in tallies[:COMMANDERS_SHOWN]]
     if len(tallies) > COMMANDERS_SHOWN:
         parts.append(f"⚔ +{len(tallies) - COMMANDERS_SHOWN} more")
-    if pool.locked:
+    return parts
+
+
+def _life_parts(life: LifeView) -> list[str]:
+    parts = [f"♥ {life.life}"]
+    if life.poison:
+        parts.append(f"☠ {life.poison}")
+    parts += _tallies(life.commander_damage)
+    if life.locked:
         parts.append("🔒")
-    name = escape(pool_name(state, index), limit=90)
-    if pool.status == "dead":
-        return f"└ ~~{name}~~ ✖ dead ({' · '.join(parts)})"
-    return f"└ {name}: {' · '.join(parts)}"
+    return parts
 
 
-def _footer(state: GameState) -> str:
-    config = state.config
-    words = [f"{config.life} life"]
-    if config.commander:
-        words.append("commander")
-    words += list(config.house_rules)
-    return "Totem · " + " · ".join(words)
+def _marked(view: TableView, player: PlayerView) -> bool:
+    """The player taking the turn; in a shared team turn, the team's active player."""
+    return player.active and (view.active_team is None or player.name == view.active)
+
+
+def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> str:
+    """The player's name and status, then what is theirs: poison, own life, commander damage."""
+    name = escape(player.name)
+    tags = [] if player.team is None or in_team_block else [escape(player.team, GROUP_NAME)]
+    tags += [player.role] if player.role is not None else []
+    if player.status == "in":
+        marker = "▶ " if _marked(view, player) else ""
+        line = f"{marker}**{name}**" + (f" ({', '.join(tags)})" if tags else "")
+    elif player.status == "won":
+        line = f"🏆 **{name}** ({', '.join([*tags, 'won'])})"
+    else:
+        why = OUT_WORDS[player.status]
+        if player.reason:
+            reason = escape(player.reason, limit=60)
+            why = reason if player.reason.startswith(why) else f"{why}: {reason}"
+        line = f"~~{name}~~ ({', '.join([*tags, why])})"
+    parts = [f"☠ {player.poison}"] if player.poison is not None else []
+    if player.life is not None:
+        parts += _life_parts(player.life)
+    else:
+        parts += _tallies(player.commander_damage)
+    return " · ".join([line, *parts])
+
+
+def _totem_line(totem: LifeView) -> str:
+    parts = " · ".join(_life_parts(totem))
+    name = escape(totem.name, limit=GROUP_NAME)
+    if totem.dead:
+        return f"└ ~~{name}~~ ✖ dead ({parts})"
+    return f"└ {name}: {parts}"
+
+
+def _team_lines(view: TableView, team: TeamView) -> list[str]:
+    """The team's shared life and status, then each of its players under it."""
+    name = escape(team.name, limit=GROUP_NAME)
+    if team.status == "won":
+        line = f"🏆 **{name}** (won)"
+    elif team.status == "lost":
+        line = f"~~{name}~~ (lost)"
+    else:
+        line = ("▶ " if team.active else "") + f"**{name}**"
+    parts = _life_parts(team.life) if team.life is not None else []
+    players = {player.name: player for player in view.players}
+    return [
+        " · ".join([line, *parts]),
+        *(f"└ {_player_line(view, players[member], True)}" for member in team.players),
+    ]
+
+
+def _lines(view: TableView) -> list[str]:
+    if any(team.life is not None for team in view.teams):
+        return [line for team in view.teams for line in _team_lines(view, team)]
+    lines: list[str] = []
+    for player in view.players:
+        lines.append(_player_line(view, player, False))
+        lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
+    return lines
 
 
 def _fitted(lines: list[str], limit: int) -> str:
@@ -81,22 +132,19 @@ def _fitted(lines: list[str], limit: int) -> str:
 
 
 def status_embed(state: GameState) -> dict[str, Any]:
-    """The ring: each player, then the totem they share with the next player."""
-    lines: list[str] = []
-    for seat in range(len(state.players)):
-        lines.append(_player_line(state, seat))
-        lines.append(_totem_line(state, seat))
+    """The table: each player with what is theirs (a totem, their own life) or each team."""
+    view = table_view(state)
     embed: dict[str, Any] = {
-        "title": _headline(state),
-        "description": _fitted(lines, MAX_DESCRIPTION),
-        "color": FINISHED_COLOUR if state.finished else ACTIVE_COLOUR,
-        "footer": {"text": _footer(state)},
+        "title": _headline(view),
+        "description": _fitted(_lines(view), MAX_DESCRIPTION),
+        "color": FINISHED_COLOUR if view.finished else ACTIVE_COLOUR,
+        "footer": {"text": view.setup},
     }
-    if state.pending:
+    if view.pending:
         waiting = [
             f"#{p.id}: {escape(p.payer)} pays {p.amount} from "
-            f"{escape(pool_name(state, p.pool), limit=90)}, if {escape(p.awaiting)} approves"
-            for p in state.pending
+            f"{escape(p.totem.name, limit=GROUP_NAME)}, if {escape(p.awaiting)} approves"
+            for p in view.pending
         ]
         embed["fields"] = [
             {"name": "Waiting for consent", "value": _fitted(waiting, MAX_FIELD), "inline": False}

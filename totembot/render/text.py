@@ -1,8 +1,14 @@
-"""Plain-text renderings for the console: what an event changed, and the ring."""
+"""Plain-text renderings for the console: what an event changed, and the table.
+
+The table is drawn from the format-neutral view (`totembot.render.view`), so every format whose
+life totals belong to totems, players or teams is drawn without code of its own.
+"""
 
 from __future__ import annotations
 
+from totembot.formats.base import Owner
 from totembot.phrases import format_request
+from totembot.render.view import LifeView, PlayerView, TableView, TeamView, table_view
 from totembot.rules.events import (
     CommanderDamaged,
     Event,
@@ -18,7 +24,6 @@ from totembot.rules.events import (
     TurnPassed,
     Undone,
 )
-from totembot.rules.lookup import pool_name
 from totembot.rules.state import GameState
 
 CAUSE_WORDS = {
@@ -32,18 +37,44 @@ CAUSE_WORDS = {
 }
 
 
+def _own(pool: str, player: str | None) -> bool:
+    """Whether the life total is the player's own (free-for-all), not a totem or a team's.
+
+    A totem is named `Ann-Bob` and a team `Ann+Bob`: neither can be spelled like one of its
+    own players, so the names alone tell, without the format.
+    """
+    return player is not None and pool == player
+
+
 def _life(event: LifeChanged) -> str:
     text = f"{event.pool} {event.before} -> {event.after}"
-    if event.cause == "combat" and event.player:
+    own = _own(event.pool, event.player)
+    if event.cause == "combat" and event.player and not own:
         text += f" (combat damage to {event.player}"
         return text + (f" from {event.by})" if event.by else ")")
     if event.cause == "payment":
         return text + f", paid by {event.player}"
     if event.by:
         text += f", {CAUSE_WORDS[event.cause]} {event.by}"
-    if event.player and event.by != event.player:
+    elif own and event.cause == "combat":
+        text += ", combat damage"
+    if event.player and event.by != event.player and not own:
         text += f" (for {event.player})"
     return text
+
+
+def _unchanged(event: LifeUnchanged) -> str:
+    why = "it is locked" if event.reason == "locked" else "the amount came to 0"
+    if _own(event.pool, event.player):
+        return f"{event.pool}'s life stays as it is: {why}"
+    return f"{event.pool} keeps its life: {why}"
+
+
+def _lock(event: LockChanged) -> str:
+    verb = "locked" if event.locked else "unlocked"
+    if _own(event.pool, event.by):
+        return f"{event.by} {verb} their life"
+    return f"{event.pool} {verb} by {event.by}"
 
 
 def describe_event(event: Event) -> str:
@@ -52,8 +83,7 @@ def describe_event(event: Event) -> str:
         case LifeChanged():
             return _life(event)
         case LifeUnchanged():
-            why = "it is locked" if event.reason == "locked" else "the amount came to 0"
-            return f"{event.pool} keeps its life: {why}"
+            return _unchanged(event)
         case PoisonAdded():
             by = f", from {event.by}" if event.by else ""
             return f"{event.holder} poison {event.before} -> {event.after}{by}"
@@ -65,13 +95,16 @@ def describe_event(event: Event) -> str:
         case PlayerLeft():
             return f"{event.player} is out: {event.reason}"
         case GameEnded():
+            if len(event.winners) > 1:  # a team (Totem has one winner at most)
+                names = f"{', '.join(event.winners[:-1])} and {event.winners[-1]}"
+                return f"Game over: {names} win"
             if event.winners:
-                return f"Game over: {', '.join(event.winners)} wins"
+                return f"Game over: {event.winners[0]} wins"
             return "Game over: a draw, nobody wins"
         case TurnPassed():
             return f"Turn {event.number}: {event.active}"
         case LockChanged():
-            return f"{event.pool} {'locked' if event.locked else 'unlocked'} by {event.by}"
+            return _lock(event)
         case PendingOpened():
             return (
                 f"{event.payer} asks {event.awaiting} to approve paying {event.amount} life "
@@ -91,41 +124,94 @@ def describe_events(events: list[Event]) -> str:
     return "; ".join(describe_event(event) for event in events) or "Nothing changed"
 
 
-def _totem_line(state: GameState, index: int) -> str:
-    pool = state.pools[index]
-    parts = [f"{pool_name(state, index)}: {pool.life} life"]
-    if pool.poison:
-        parts.append(f"{pool.poison} poison")
-    parts += [f"{key} {damage} commander damage" for key, damage in pool.commander_damage.items()]
-    if pool.locked:
+def _tallies(damage: dict[str, int]) -> list[str]:
+    return [f"{key} {amount} commander damage" for key, amount in damage.items()]
+
+
+def _life_line(life: LifeView, owner: Owner) -> str:
+    """A life total's numbers; a dead totem says so (a player or team says it in its status)."""
+    parts = [f"{life.life} life"]
+    if life.poison:
+        parts.append(f"{life.poison} poison")
+    parts += _tallies(life.commander_damage)
+    if life.locked:
         parts.append("locked")
-    if pool.status == "dead":
+    if life.dead and owner == "totem":
         parts.append("DEAD")
     return ", ".join(parts)
 
 
+def _header(view: TableView) -> str:
+    """The setup, as the format describes it: "Totem, 40 life, commander, rules: ..."."""
+    words = view.setup.split(" · ")
+    rules = [word for word in words if word in view.house_rules]
+    header = ", ".join(word for word in words if word not in view.house_rules)
+    return header + (f", rules: {', '.join(rules)}" if rules else "")
+
+
+def _progress(view: TableView) -> str:
+    if view.finished:
+        won = [team.name for team in view.teams if team.status == "won"] or list(view.winners)
+        return f"Finished: {', '.join(won)} won" if won else "Finished: a draw"
+    if view.active_team is not None:
+        return f"Turn {view.turn}: {view.active_team} ({view.active})"
+    return f"Turn {view.turn}: {view.active}"
+
+
+def _marked(view: TableView, player: PlayerView) -> bool:
+    """The player taking the turn; in a shared team turn, the team's active player."""
+    return player.active and (view.active_team is None or player.name == view.active)
+
+
+def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> str:
+    """`Ann (in)`, with why they left, their team and role, their poison and their own life or
+    commander damage; `<- turn` on the player taking the turn."""
+    status = player.status
+    if player.reason and player.reason != player.status:
+        status += f": {player.reason}"
+    words = [status]
+    if player.team is not None and not in_team_block:
+        words.append(f"team {player.team}")
+    if player.role is not None:
+        words.append(player.role)
+    if player.poison is not None:
+        words.append(f"{player.poison} poison")
+    text = f"{player.name} ({', '.join(words)})"
+    if player.life is not None:
+        text += f": {_life_line(player.life, view.owner)}"
+    elif player.commander_damage:
+        text += f": {', '.join(_tallies(player.commander_damage))}"
+    return text + (" <- turn" if _marked(view, player) else "")
+
+
+def _team_block(view: TableView, team: TeamView) -> list[str]:
+    numbers = f": {_life_line(team.life, view.owner)}" if team.life is not None else ""
+    marker = " <- turn" if team.active else ""
+    lines = [f"  {team.name} ({team.status}){numbers}{marker}"]
+    players = {player.name: player for player in view.players}
+    lines += [f"    {_player_line(view, players[name], True)}" for name in team.players]
+    return lines
+
+
 def render_ring(state: GameState) -> str:
-    """The ring as it sits: each player, then the totem to their left."""
-    config = state.config
-    header = f"Totem, {config.life} life" + (", commander" if config.commander else "")
-    if config.house_rules:
-        header += f", rules: {', '.join(config.house_rules)}"
-    lines = [header]
-    if state.finished:
-        lines.append(
-            f"Finished: {', '.join(state.winners)} won" if state.winners else "Finished: a draw"
-        )
+    """The table as it sits: each player with what is theirs and the totem to their left, or
+    each team with its shared life and then its players."""
+    view = table_view(state)
+    lines = [_header(view), _progress(view)]
+    if any(team.life is not None for team in view.teams):
+        for team in view.teams:
+            lines += _team_block(view, team)
     else:
-        lines.append(f"Turn {state.turn}: {state.players[state.active].name}")
-    for seat, player in enumerate(state.players):
-        marker = " <- turn" if seat == state.active and not state.finished else ""
-        poison = f", {player.poison} poison" if config.uses("player-poison") else ""
-        why = f": {player.reason}" if player.reason and player.reason != player.status else ""
-        lines.append(f"  {player.name} ({player.status}{why}{poison}){marker}")
-        lines.append(f"    {_totem_line(state, seat)}")
-    for pending in state.pending:
+        for player in view.players:
+            lines.append(f"  {_player_line(view, player, False)}")
+            lines += [
+                f"    {totem.name}: {_life_line(totem, view.owner)}"
+                for totem in view.totems
+                if totem.seats[0] == player.name
+            ]
+    for pending in view.pending:
         lines.append(
             f"  waiting: {pending.payer} pays {pending.amount} from "
-            f"{pool_name(state, pending.pool)}, if {pending.awaiting} approves"
+            f"{pending.totem.name}, if {pending.awaiting} approves"
         )
     return "\n".join(lines)
