@@ -2,6 +2,7 @@
 
 Pure data, shared by the console and Discord. Each example is played in the tests on a fresh
 game (its `setup`, then its `before` lines), so an example that the rules refuse fails a test.
+The other formats (free-for-all, the giant formats) are taught in the text of their pages.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ GAME = Topic(
         "Every totem starts at the format's life: 20, or 40 with commander. After the players, "
         "in any order: life: N for another starting life (1 to 1,000,000), commander for a "
         "commander game, rules: to turn house rules on (see help rules).",
+        "Other formats: game free-for-all players: Ann, Bob, Cid, or game two-headed-giant "
+        "teams: Ann+Bob, Cid+Dan (see help formats).",
     ),
     examples=(
         Example(THREE, "Three players, 20 life on each of Ann-Bob, Bob-Cid and Cid-Ann."),
@@ -130,6 +133,9 @@ DEATH = Topic(
         "game can no longer be chosen or attacked.",
         "The game ends when at most one player is still in: that player wins, and if the last "
         "players all lose at once it is a draw. After the end only undo can be recorded.",
+        "Outside Totem the same limits make a player lose on their own life total (in the "
+        "giant formats the whole team loses on its life, and its poison is lethal at 15 for "
+        "two players): see help formats.",
     ),
     examples=(
         Example("Ann: deal 20 to Bob", "Bob-Cid falls to 0 and dies: Bob and Cid lose; Ann wins."),
@@ -154,6 +160,8 @@ RULES = Topic(
         "no totem. A player with 10 loses alone.",
         "sorcery-concede: a player may concede only during their own turn. The host (or a "
         "Discord admin) may still remove anyone at any time.",
+        "Outside Totem only sorcery-concede is played; in the giant formats a player's own "
+        "turn is their team's turn.",
     ),
     examples=(
         Example(
@@ -183,5 +191,44 @@ RULES = Topic(
         "half-life-consent",
         "player-poison",
         "sorcery-concede",
+    ),
+)
+
+FORMATS = Topic(
+    name="formats",
+    title="Totem, free-for-all and the giant formats, and how each is set up",
+    forms=(
+        "game totem players: Ann, Bob, Cid [life: N] [commander] [rules: R1, R2]",
+        "game free-for-all players: Ann, Bob, Cid [life: N] [commander] [rules: sorcery-concede]",
+        "game two-headed-giant teams: Ann+Bob, Cid+Dan [life: N] [commander] "
+        "[rules: sorcery-concede]",
+    ),
+    text=(
+        "totem, 3 to 8 players: neighbours share a life total, a totem (help totems).",
+        "free-for-all, or ffa, 2 to 12 players: each player has their own life (20, or 40 with "
+        "commander), poison (10 is lethal) and commander damage.",
+        "two-headed-giant, or 2hg or giant, 2 to 4 teams of 2 to 4 players, each team written "
+        "as its players joined by +: each team has one life total, 20 per player (30 with "
+        "commander; life: N is per player), and one poison count, lethal at 15 for two players "
+        "and 5 more per further player. Damage, loss and gain to a player come off their "
+        "team's life. For halve and set, a player's own life is the team's divided by its "
+        "players, rounded up: at 17, Bob counts as 9, so halve Bob costs the team 4. Teams "
+        "sit together and take their turns together; the first player listed is the team's "
+        "active player. When one player loses, concedes or is removed, the whole team loses; "
+        "win wins for the whole team.",
+        "Outside Totem there are no totems: via, counting and hitting are refused. A player "
+        "attacks another player (attack Bob for 5; never a teammate), lock and unlock take no "
+        "totem, and an effect on each player is one line (help each). 21 combat damage from "
+        "one commander makes the player hit lose.",
+    ),
+    aliases=(
+        "format",
+        "free-for-all",
+        "ffa",
+        "two-headed-giant",
+        "2hg",
+        "giant",
+        "teams",
+        "team",
     ),
 )

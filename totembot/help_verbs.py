@@ -5,6 +5,10 @@ from __future__ import annotations
 from totembot.help_topics import COMMANDER, CONSENT, Example, Topic
 
 SOURCE_RULE = "The source cannot reach P through a totem P shares with the speaker (help totems)."
+OWN_LIFE = (
+    "Outside Totem no totem is named: P's own life takes it, or P's team's life in the giant "
+    "formats (help formats)."
+)
 
 DEAL = Topic(
     name="deal",
@@ -13,6 +17,7 @@ DEAL = Topic(
     text=(
         "A source the speaker controls deals N damage to player P; one of P's totems loses N "
         "life. " + SOURCE_RULE + " The line needs a speaker.",
+        OWN_LIFE + " deal N to each player (help each) deals N to everyone still in at once.",
     ),
     examples=(
         Example("Ann: deal 3 to Bob", "Bob-Cid takes the 3: Ann-Bob is Ann's own totem."),
@@ -29,6 +34,7 @@ LOSE = Topic(
         "Player P, or with the bare form the speaker, loses N life from one totem. With a "
         "speaker, the speaker controls the source: " + SOURCE_RULE + " A line without a "
         "speaker has no source, so either of P's totems may be named.",
+        OWN_LIFE,
     ),
     examples=(
         Example("Cid: Bob loses 2", "Bob-Cid is Cid's own totem, so Ann-Bob loses 2."),
@@ -45,6 +51,7 @@ GAIN = Topic(
     text=(
         "Player P, or with the bare form the speaker, gains N life on one totem, chosen as "
         "for lose: " + SOURCE_RULE,
+        OWN_LIFE,
     ),
     examples=(
         Example("Cid: gain 2 via left", "Cid-Ann gains 2."),
@@ -62,6 +69,8 @@ PAY = Topic(
         "life; the whole amount comes from that one totem. Both totems are open to the payer, "
         "so name one. Under half-life-consent, paying from a totem below half the starting "
         "life waits for its other player's approve or deny (help approve).",
+        "Outside Totem the speaker pays from their own life (in the giant formats, their "
+        "team's), which must have at least N.",
     ),
     examples=(
         Example("Ann: pay 2 via left", "Ann-Bob pays 2."),
@@ -73,7 +82,10 @@ PAY = Topic(
 ATTACK = Topic(
     name="attack",
     title="combat damage",
-    forms=("attack T for N [with commander [NAME]] [hitting P]",),
+    forms=(
+        "attack T for N [with commander [NAME]] [hitting P]",
+        "attack P for N [with commander [NAME]]",
+    ),
     text=(
         "The speaker's creatures deal N combat damage to totem T, which must not be one of "
         "the speaker's own and must still have a player in the game. hitting P names the "
@@ -83,6 +95,9 @@ ATTACK = Topic(
         "the speaker's commander; 21 or more from one commander kills the totem. NAME tells "
         "partners apart: the tally is kept as Ann, or Ann:Tymna. A locked totem refuses "
         "combat damage, except a commander's: then it keeps its life and the tally counts.",
+        "In every format but Totem a player attacks a player, still in and not a teammate: "
+        "attack Bob for 5 takes 5 from Bob's life (in the giant formats, his team's). Commander "
+        "damage is tallied on the player hit: 21 from one commander makes that player lose.",
     ),
     examples=(
         Example("Ann: attack Bob-Cid for 5", "Bob-Cid loses 5."),
@@ -104,6 +119,8 @@ POISON = Topic(
         "A source the speaker controls gives player P N poison counters, on one of P's "
         "totems, chosen as for deal: " + SOURCE_RULE + " A totem with 10 or more dies. Under "
         "player-poison the counters go on P and no totem is named.",
+        "Outside Totem they go on P (10 is lethal), or on P's team in the giant formats (15 is "
+        "lethal for two players).",
     ),
     examples=(
         Example("Bob: poison 2 to Cid", "Bob-Cid is Bob's own totem, so Cid-Ann gets 2."),
@@ -119,6 +136,9 @@ SET = Topic(
         "P's life becomes N: the change, N minus the life of the counted totem T2, is applied "
         "to totem T as a gain or a loss. T2 may be any of P's totems (default: T); T obeys the "
         "source rule, as for deal. A change of 0 changes nothing and is accepted.",
+        "Outside Totem no totem is named and P's own life changes. In the giant formats the "
+        "team's life changes by N minus P's own life, the team's divided by its players, "
+        "rounded up: at 25, set Bob life to 20 counts Bob as 13, so the team gains 7.",
     ),
     examples=(
         Example(
@@ -140,6 +160,9 @@ HALVE = Topic(
     text=(
         "P loses half the counted totem's life, rounded down, from totem T. T2 may be any of "
         "P's totems (default: T); T obeys the source rule, as for deal.",
+        "Outside Totem P loses half their own life. In the giant formats P's own life is the "
+        "team's divided by its players, rounded up: at 17, halve Bob counts Bob as 9 and the "
+        "team loses 4.",
     ),
     examples=(
         Example("Ann: halve Bob", "Bob-Cid loses 10 of its 20."),
@@ -155,10 +178,12 @@ HALVE = Topic(
 LOCK = Topic(
     name="lock",
     title="locking a totem's life (Platinum Emperion)",
-    forms=("lock T", "unlock T"),
+    forms=("lock T", "unlock T", "lock", "unlock"),
     text=(
         "The speaker locks one of their own totems: its life cannot change, and a request that "
         "would change it is refused. Poison and commander damage still count. unlock lifts it.",
+        "Outside Totem, lock and unlock take no totem: they lock the speaker's own life, or "
+        "in the giant formats the team's, which either player of the team may unlock.",
     ),
     examples=(
         Example("Ann: lock left", "Ann-Bob is locked."),
@@ -200,6 +225,7 @@ CONCEDE = Topic(
     text=(
         "The speaker concedes and is out; their totems stay in play, attached to the other "
         "neighbour. Under sorcery-concede, only during the speaker's own turn.",
+        "In the giant formats the speaker's whole team loses with them.",
     ),
     examples=(Example("Bob: concede", "Bob is out; Ann-Bob and Bob-Cid stay."),),
 )
@@ -211,6 +237,7 @@ ELIMINATE = Topic(
     text=(
         "P loses by an effect other than a dead totem (an empty library, a card that says so). "
         "Any player still in, or the host, may record it.",
+        "In the giant formats P's whole team loses with them.",
     ),
     examples=(Example("Ann: eliminate Cid", "Cid loses; the game goes on with Ann and Bob."),),
 )
@@ -219,7 +246,10 @@ WIN = Topic(
     name="win",
     title="winning by an effect",
     forms=("win",),
-    text=("The speaker wins at once by an effect, and everyone else loses.",),
+    text=(
+        "The speaker wins at once by an effect, and everyone else loses.",
+        "In the giant formats the speaker's whole team wins.",
+    ),
     examples=(Example("Cid: win", "Cid wins and the game is over."),),
 )
 
@@ -230,6 +260,7 @@ REMOVE = Topic(
     text=(
         "The host (or a Discord admin) takes P out of the game, at any time; the line has no "
         "speaker. Their totems stay, as when a player concedes.",
+        "In the giant formats P's whole team loses.",
     ),
     examples=(Example("remove Cid", "Cid is out, removed by the host."),),
 )
@@ -242,6 +273,8 @@ NEXT = Topic(
         "The turn passes to the next player in seat order who is still in, and the turn number "
         "goes up by one. When the active player leaves, the turn stays theirs until next. Any "
         "player still in, or the host, may record it.",
+        "In the giant formats the turn passes team by team: the next team still in takes it, "
+        "its first listed player active.",
     ),
     examples=(Example("next", "Turn 2 is Bob's."),),
     aliases=("turn", "pass"),
@@ -263,6 +296,31 @@ UNDO = Topic(
     ),
 )
 
+EACH = Topic(
+    name="each",
+    title="an effect on each player at once (Earthquake, Flame Rift)",
+    forms=(
+        "deal N to each player",
+        "each player loses N",
+        "each player gains N",
+        "deal N to each opponent",
+        "each opponent loses N",
+        "each opponent gains N",
+    ),
+    text=(
+        "In every format but Totem one line changes every player still in at once, so the "
+        "last players can lose together (a draw). each opponent leaves out the speaker and "
+        "the speaker's teammates. A locked life total is skipped; the others change.",
+        "For example, in a free-for-all: Cid: deal 2 to each player. In the giant formats "
+        "each player is dealt the damage, so a team of two loses twice the amount.",
+        "A line without a speaker may say each player loses N or each player gains N; each "
+        "opponent needs a speaker (opponent of whom?), and so does deal.",
+        "In Totem these lines are refused: each player chooses a totem, so record each "
+        "player's change on its own line.",
+    ),
+    aliases=("opponent", "opponents", "everyone", "earthquake"),
+)
+
 VERB_TOPICS = (
     DEAL,
     LOSE,
@@ -270,6 +328,7 @@ VERB_TOPICS = (
     PAY,
     SET,
     HALVE,
+    EACH,
     ATTACK,
     POISON,
     LOCK,
