@@ -162,7 +162,7 @@ def test_a_giant_embed_shows_each_team_then_its_players() -> None:
     )
     embed = status_embed(state)
     assert embed["title"] == "Turn 2: Cid+Dan to play"
-    assert embed["footer"]["text"] == "Two-Headed Giant · 30 life · commander"
+    assert embed["footer"]["text"] == "Two-Headed Giant · 30 life per head · commander"
     assert lines_of(state) == [
         "**Ann+Bob** · ♥ 60",
         "└ **Ann**",

@@ -99,7 +99,7 @@ def test_a_giant_table_shows_each_team_with_its_shared_life_then_its_players() -
     )
     assert render_ring(state) == "\n".join(
         [
-            "Two-Headed Giant, 30 life, commander",
+            "Two-Headed Giant, 30 life per head, commander",
             "Turn 2: Cid+Dan (Cid)",
             "  Ann+Bob (in): 60 life",
             "    Ann (in)",
@@ -135,7 +135,7 @@ def test_a_giant_team_that_lost_keeps_its_block_and_each_player_says_why() -> No
 def test_in_a_three_headed_giant_only_the_primary_player_carries_the_turn_marker() -> None:
     state, _ = play("game 2hg teams: Ann+Bob+Cid, Dan+Eve+Fay", "next")
     lines = render_ring(state).split("\n")
-    assert lines[0] == "Two-Headed Giant, 20 life"
+    assert lines[0] == "Two-Headed Giant, 20 life per head"
     assert lines[1] == "Turn 2: Dan+Eve+Fay (Dan)"
     assert "  Dan+Eve+Fay (in): 60 life <- turn" in lines
     assert [line for line in lines if line.endswith("<- turn")] == [

@@ -56,6 +56,7 @@ class Format:
     team_sizes: tuple[int, ...] = ()
     house_rules: tuple[str, ...] = ("sorcery-concede",)
     announces_pool_deaths = False
+    life_unit = ""  # what the starting life is counted per, in descriptions
 
     # --- setting up -----------------------------------------------------------------------
 
@@ -98,7 +99,7 @@ class Format:
 
     def describe(self, config: Config) -> str:
         """One line saying how the game was set up, for headers and footers."""
-        words = [f"{config.life} life"]
+        words = [f"{config.life} life{self.life_unit}"]
         if config.commander:
             words.append("commander")
         words += list(config.house_rules)

@@ -24,6 +24,7 @@ class GiantFormat(TeamFormat):
     title = "Two-Headed Giant"
     owner = "team"
     min_players, max_players = 4, 16
+    life_unit = " per head"
 
     def default_life(self, commander: bool) -> int:
         return HEAD_COMMANDER_LIFE if commander else super().default_life(False)
