@@ -151,3 +151,19 @@ def split_names(text: str) -> list[tuple[str | None, str]]:
         user_id, straight, curly, word = match.groups()
         found.append((user_id, (straight or curly or word or "").strip()))
     return found
+
+
+TEAM_TOKEN = re.compile(r"<@!?(\d+)>|\"([^\"]+)\"|“([^”]+)”|(,)|([^\s,+]+)")
+
+
+def split_teams(text: str) -> list[list[tuple[str | None, str]]]:
+    """Teams split by commas, each its players' (user id, name) in order: `@Ann @Bob, @Cid
+    @Dan`; a `+` also separates names (`Ann+Bob, Cid+Dan`). Empty teams are dropped."""
+    teams: list[list[tuple[str | None, str]]] = [[]]
+    for match in TEAM_TOKEN.finditer(text):
+        user_id, straight, curly, comma, word = match.groups()
+        if comma:
+            teams.append([])
+        else:
+            teams[-1].append((user_id, (straight or curly or word or "").strip()))
+    return [team for team in teams if team]

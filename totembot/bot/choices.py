@@ -1,4 +1,5 @@
-"""Autocomplete: the players still in, and the totems legal for a request with their life."""
+"""Autocomplete: the players a request may reach (with their life, outside Totem) and the
+totems legal for a request (Totem) with their life."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from discord import app_commands
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import recorder_of
 from totembot.rules import RuleViolation
-from totembot.rules.options import totem_choices
+from totembot.rules.formats import format_of
+from totembot.rules.options import player_choices, totem_choices
 from totembot.store import StoreError
 
 MAX_CHOICES = 25
@@ -57,6 +59,31 @@ async def players_in(interaction: discord.Interaction, current: str) -> Choices:
     return choices[:MAX_CHOICES]
 
 
+def players_for(kind: str) -> Autocomplete:
+    """Autocomplete for the player option of a request of `kind`: in Totem, the players still
+    in (the totem option says where it lands); in every other format, only the players the
+    request may legally reach (range, teammates, attacking oneself), with their life."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> Choices:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        state = table.game.state
+        if format_of(state).language.totems:
+            return [] if kind == "attack" else await players_in(interaction, current)
+        speaker = table.name_of(Caller.of(interaction).user_id)
+        found = []
+        for choice in player_choices(state, kind, speaker):
+            seat = state.seat_of(choice.name)
+            assert seat is not None
+            label = choice.label_as(table.label_of(seat))
+            if current.casefold() in label.casefold():
+                found.append(app_commands.Choice(name=label[:100], value=choice.name))
+        return found[:MAX_CHOICES]
+
+    return complete
+
+
 async def other_players_in(interaction: discord.Interaction, current: str) -> Choices:
     """Players still in, except the caller (whom one does not attack)."""
     table = await _table(interaction)
@@ -73,7 +100,8 @@ def legal_totems(kind: str) -> Autocomplete:
             return []
         namespace = interaction.namespace
         speaker = table.name_of(Caller.of(interaction).user_id)
-        target = getattr(namespace, "player", None) or getattr(namespace, "hitting", None)
+        option = "hitting" if kind == "attack" else "player"
+        target = getattr(namespace, option, None)
         target = table.player_named(target) if target else None
         counting = focused_option(interaction) == "counting"
         choices = totem_choices(table.game.state, kind, speaker, target, counting=counting)

@@ -12,11 +12,15 @@ COMMANDS_TOPIC = Topic(
     name="commands",
     title="the phrases on Discord",
     text=(
+        "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
+        "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
         "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
         "Record for another player with their name first: /do text: Bob: pay 2 via right",
         "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
         "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
-        "/totem status and /totem board show the ring; /totem history the latest changes.",
+        "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
+        "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
+        "/totem status and /totem board show the game; /totem history the latest changes.",
     ),
 )
 HELP_ASK = "/totem help topic:"

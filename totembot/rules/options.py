@@ -1,11 +1,13 @@
-"""What a player may choose right now: the legal totems for a request, for autocomplete
-and choice buttons. Never raises: unknown names simply give no choices."""
+"""What a player may choose right now: the legal totems (Totem) or players (every other
+format) for a request, for autocomplete and choice buttons. Never raises: unknown names simply
+give no choices."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from totembot.formats.totem import legal_pools, side_word
+from totembot.rules.formats import format_of
 from totembot.rules.lookup import pool_name, pools_of
 from totembot.rules.state import GameState
 
@@ -47,9 +49,10 @@ def totem_choices(
 ) -> list[TotemChoice]:
     """Totems legal for a request of this kind by `speaker` (the source's controller).
 
-    With `counting`, the totems the target may count from (any of theirs).
+    With `counting`, the totems the target may count from (any of theirs). A format that
+    names no totems offers none.
     """
-    if state.finished:
+    if state.finished or not format_of(state).language.totems:
         return []
     speaker_seat = _seat_in(state, speaker)
     if kind in OWN_TOTEM_KINDS:
@@ -78,3 +81,63 @@ def totem_choices(
     else:
         pools = legal_pools(state, target_seat, speaker_seat)
     return [_choice(state, pool, target_seat) for pool in pools]
+
+
+# --- players, in the formats whose requests name players (every format but Totem) ---------
+
+ATTACK_KIND = "attack"
+REACHED_KINDS = ("damage", "poison", "lose", "gain", "set", "halve")
+
+
+@dataclass(frozen=True)
+class PlayerChoice:
+    """A player a request may reach, with the life total they would take it on."""
+
+    name: str
+    team: str | None
+    life: int | None  # None in Totem, where a player has two totems
+    locked: bool = False
+
+    def label_as(self, shown: str) -> str:
+        """ "Bob: 17 life", "Bob (Ann+Bob): 35 life", with `shown` in place of the name."""
+        team = f" ({self.team})" if self.team else ""
+        if self.life is None:
+            return f"{shown}{team}"
+        lock = ", locked" if self.locked else ""
+        return f"{shown}{team}: {self.life} life{lock}"
+
+    @property
+    def label(self) -> str:
+        return self.label_as(self.name)
+
+
+def player_choices(state: GameState, kind: str, speaker: str | None) -> list[PlayerChoice]:
+    """The players still in that a request of this kind by `speaker` may name, in seat order.
+
+    `attack`: the players the speaker may attack (the format's attack rule; nobody without a
+    speaker still in). `damage`, `poison`, `lose`, `gain`, `set`, `halve`: the players a source
+    the speaker controls may reach (the format's range; anyone, without a speaker). Any other
+    kind (`eliminate`, `remove`, `concede`): every player still in.
+    """
+    if state.finished:
+        return []
+    game_format = format_of(state)
+    speaker_seat = _seat_in(state, speaker)
+    seats = state.players_in()
+    if kind == ATTACK_KIND:
+        if speaker_seat is None:
+            return []
+        seats = [s for s in seats if game_format.attack_refusal(state, speaker_seat, s) is None]
+    elif kind in REACHED_KINDS and speaker_seat is not None:
+        seats = [s for s in seats if game_format.reach_refusal(state, speaker_seat, s) is None]
+    return [_player_choice(state, seat) for seat in seats]
+
+
+def _player_choice(state: GameState, seat: int) -> PlayerChoice:
+    game_format = format_of(state)
+    name = state.players[seat].name
+    team = game_format.team_name(state, seat)
+    if game_format.language.totems:
+        return PlayerChoice(name, team, None)
+    pool = state.pools[game_format.pools_of(state, seat)[0]]
+    return PlayerChoice(name, team, pool.life, pool.locked)

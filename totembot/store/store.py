@@ -33,6 +33,7 @@ class Seat:
     display_name: str
     user_id: str | None = None
     guest_name: str | None = None
+    team: int | None = None  # in a lobby of a team format: the team joined (1, 2, ...)
 
 
 SEATS = TypeAdapter(tuple[Seat, ...])
@@ -43,7 +44,8 @@ class LobbyOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    life: int | None = None
+    format: str = "totem"  # a name of `totembot.formats.FORMATS`
+    life: int | None = None  # per totem, per player or per head, as the format counts it
     commander: bool = False
     house_rules: tuple[str, ...] = ()
 
@@ -280,8 +282,13 @@ class GameStore:
         """Save a changed lobby; False (nothing written) when it was closed meanwhile."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE lobbies SET seats = ?, message_id = ? WHERE channel_id = ?",
-                (SEATS.dump_json(lobby.seats).decode(), lobby.message_id, lobby.channel_id),
+                "UPDATE lobbies SET options = ?, seats = ?, message_id = ? WHERE channel_id = ?",
+                (
+                    lobby.options.model_dump_json(),
+                    SEATS.dump_json(lobby.seats).decode(),
+                    lobby.message_id,
+                    lobby.channel_id,
+                ),
             )
             return cursor.rowcount == 1
 

@@ -1,9 +1,9 @@
 """A local Discord stand-in (REST + gateway on 127.0.0.1) for end-to-end tests and the bench.
 
 An unmodified discord.py bot connects to it; tests build a world (guilds, channels, members),
-act as members (slash commands, autocomplete, button clicks) and assert on what the bot did:
-``StandIn.calls`` records every REST request, ``Reply`` is what a member saw. It needs only
-aiohttp (which discord.py depends on), so it ships with the package.
+act as members (slash commands, autocomplete, button clicks, select menus) and assert on what
+the bot did: ``StandIn.calls`` records every REST request, ``Reply`` is what a member saw. It
+needs only aiohttp (which discord.py depends on), so it ships with the package.
 
 Behaviour worth knowing (it mirrors Discord):
 

@@ -1,4 +1,5 @@
-"""Acting as a member: slash commands, autocomplete and button clicks sent over the gateway, and
+"""Acting as a member: slash commands, autocomplete, button clicks and select menu choices sent
+over the gateway, and
 the wait for what the member would then see.
 
 A reply is complete once the bot has answered the callback (and, after a deferred message
@@ -107,6 +108,39 @@ class Member:
         if buttons[0].get("disabled"):
             raise StandInError(f"button {custom_id!r} on message {message_id} is disabled")
         data = {"custom_id": custom_id, "component_type": 2}
+        rec = await self.send(IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout)
+        return await self.await_reply(rec, wait)
+
+    async def select(
+        self,
+        user_id: int,
+        channel_id: int,
+        message_id: int,
+        custom_id: str,
+        values: list[str],
+        *,
+        wait: Wait,
+    ) -> Reply:
+        """Choose `values` in a string select menu, as the client sends it (component type 3)."""
+        message = self.messages.by_id.get(message_id)
+        if message is None or int(message["channel_id"]) != channel_id:
+            raise StandInError(f"no message {message_id} in channel {channel_id} to choose on")
+        found = walk_components(message.get("components") or [])
+        menus = [c for c in found if c.get("type") == 3 and c.get("custom_id") == custom_id]
+        if not menus:
+            present = [c.get("custom_id") for c in found if c.get("custom_id")]
+            raise StandInError(f"message {message_id} has no select menu {custom_id!r}: {present}")
+        menu = menus[0]
+        if menu.get("disabled"):
+            raise StandInError(f"select menu {custom_id!r} on message {message_id} is disabled")
+        offered = [option.get("value") for option in menu.get("options") or []]
+        unknown = [value for value in values if value not in offered]
+        if unknown:
+            raise StandInError(f"select menu {custom_id!r} offers {offered}, not {unknown}")
+        low, high = int(menu.get("min_values", 1)), int(menu.get("max_values", 1))
+        if not low <= len(values) <= high:
+            raise StandInError(f"select menu {custom_id!r} takes {low} to {high} values")
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         rec = await self.send(IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout)
         return await self.await_reply(rec, wait)
 

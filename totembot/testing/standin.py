@@ -282,6 +282,23 @@ class StandIn:
         wait = Wait(timeout, followups)
         return await self.member.click(user_id, channel_id, message_id, custom_id, wait=wait)
 
+    async def select(
+        self,
+        user_id: int,
+        channel_id: int,
+        message_id: int,
+        custom_id: str,
+        values: list[str],
+        timeout: float = 10,
+        *,
+        followups: int = 0,
+    ) -> Reply:
+        """Choose `values` in the string select menu `custom_id` of a message."""
+        wait = Wait(timeout, followups)
+        return await self.member.select(
+            user_id, channel_id, message_id, custom_id, values, wait=wait
+        )
+
     # --- moderators and Discord itself
 
     def delete_message(self, message_id: int) -> None:

@@ -12,6 +12,7 @@ from totembot.testing.answers import Answer, error, invalid_form
 from totembot.testing.model import COMPONENTS_V2, JSON
 
 Problems = list[tuple[str, str]]
+SELECTS = (3, 5, 6, 7, 8)  # string, user, role, mentionable and channel select menus
 
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 CONTEXTS = {0, 1, 2}  # guild, bot DM, private channel
@@ -63,8 +64,11 @@ def _component_problems(problems: Problems, payload: JSON) -> None:
         if len(components) > 5:
             problems.append(("components", "Must be 5 or fewer in length."))
         for i, row in enumerate(components):
-            if len(row.get("components") or []) > 5:
+            inner = row.get("components") or []
+            if len(inner) > 5:
                 problems.append((f"components.{i}.components", "Must be 5 or fewer in length."))
+            if len(inner) > 1 and any(c.get("type") in SELECTS for c in inner):
+                problems.append((f"components.{i}.components", "A select menu fills its row."))
     seen: set[str] = set()
     for component in walk_components(components):
         custom_id = component.get("custom_id")
@@ -75,6 +79,22 @@ def _component_problems(problems: Problems, payload: JSON) -> None:
             seen.add(custom_id)
         if component.get("type") == 2:
             _too_long(problems, "components.label", component.get("label"), 80)
+        if component.get("type") == 3:
+            _select_problems(problems, component)
+
+
+def _select_problems(problems: Problems, menu: JSON) -> None:
+    """A string select menu: 1 to 25 options, each label and value 1 to 100 characters."""
+    options = menu.get("options") or []
+    if not 1 <= len(options) <= 25:
+        problems.append(("components.options", "Must be between 1 and 25 in length."))
+    _too_long(problems, "components.placeholder", menu.get("placeholder"), 150)
+    for option in options:
+        for key in ("label", "value"):
+            if not option.get(key):
+                problems.append((f"components.options.{key}", "This field is required"))
+            _too_long(problems, f"components.options.{key}", option.get(key), 100)
+        _too_long(problems, "components.options.description", option.get("description"), 100)
 
 
 def message_problems(payload: JSON) -> Problems:

@@ -6,8 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from totembot.bot.choices import legal_totems, other_players_in, players_in
+from totembot.bot.access import Table
+from totembot.bot.choices import legal_totems, other_players_in, players_for
 from totembot.bot.recording import Recorder
+from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_totem
 from totembot.rules import RuleViolation, TotemRef
 from totembot.rules.intents import (
@@ -37,6 +39,15 @@ def _totem(text: str | None) -> TotemRef | None:
     return None if text is None else parse_totem(text)
 
 
+def _title(table: Table) -> str:
+    return format_named(table.game.state.config.format).title
+
+
+def _names_totems(table: Table) -> bool:
+    """Whether the table's format names totems (Totem) or players (every other format)."""
+    return format_named(table.game.state.config.format).language.totems
+
+
 class ActionsCog(commands.Cog):
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
@@ -52,29 +63,36 @@ class ActionsCog(commands.Cog):
     async def _maybe_player(self, interaction: discord.Interaction, text: str | None) -> str | None:
         return None if text is None else await self._player(interaction, text)
 
-    @app_commands.command(name="do", description="Record one phrase, e.g. 'deal 3 to Bob via left'")
+    @app_commands.command(
+        name="do", description="Record one phrase, e.g. 'deal 3 to Bob' or 'deal 1 to each player'"
+    )
     @app_commands.describe(
-        text="A phrase of the Totem language; 'Name: phrase' records it for another player"
+        text="A phrase of the game's language; 'Name: phrase' records it for another player"
     )
     async def do(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 500]
     ) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        parsed = parse_line(table.with_names(text))
+        language = format_named(table.game.state.config.format).language
+        parsed = parse_line(table.with_names(text), language)
         if parsed is None:
-            raise RuleViolation("The phrase is empty: try 'deal 3 to Bob via left'.")
+            example = "deal 3 to Bob via left" if language.totems else "deal 3 to Bob"
+            raise RuleViolation(f"The phrase is empty: try '{example}'.")
         await self.recorder.submit(interaction, parsed.intent, parsed.speaker)
 
     @app_commands.command(
-        name="damage", description="Deal non-combat damage from a source you control"
+        name="damage",
+        description=(
+            "Non-combat damage from a source you control (to all: /do deal 1 to each player)"
+        ),
     )
     @app_commands.describe(
         player="Who is dealt the damage",
         amount="How much damage",
-        totem="Which of their totems takes it (when two are legal)",
+        totem="Totem games: which of their totems takes it (when two are legal)",
     )
-    @app_commands.autocomplete(player=players_in, totem=legal_totems("damage"))
+    @app_commands.autocomplete(player=players_for("damage"), totem=legal_totems("damage"))
     async def damage(
         self,
         interaction: discord.Interaction,
@@ -85,13 +103,16 @@ class ActionsCog(commands.Cog):
         target = await self._player(interaction, player)
         await self._submit(interaction, Damage(target=target, amount=amount, via=_totem(totem)))
 
-    @app_commands.command(name="lose", description="Record life loss (yours, or another player's)")
+    @app_commands.command(
+        name="lose",
+        description="Record life loss (yours, or another player's; all: /do each opponent loses 1)",
+    )
     @app_commands.describe(
         amount="How much life is lost",
         player="Who loses it (default: you)",
-        totem="Which of their totems loses it (when two are legal)",
+        totem="Totem games: which of their totems loses it (when two are legal)",
     )
-    @app_commands.autocomplete(player=players_in, totem=legal_totems("lose"))
+    @app_commands.autocomplete(player=players_for("lose"), totem=legal_totems("lose"))
     async def lose(
         self,
         interaction: discord.Interaction,
@@ -102,13 +123,16 @@ class ActionsCog(commands.Cog):
         target = await self._maybe_player(interaction, player)
         await self._submit(interaction, LoseLife(target=target, amount=amount, via=_totem(totem)))
 
-    @app_commands.command(name="gain", description="Record life gain (yours, or another player's)")
+    @app_commands.command(
+        name="gain",
+        description="Record life gain (yours, or another player's; all: /do each player gains 1)",
+    )
     @app_commands.describe(
         amount="How much life is gained",
         player="Who gains it (default: you)",
-        totem="Which of their totems gains it (when two are legal)",
+        totem="Totem games: which of their totems gains it (when two are legal)",
     )
-    @app_commands.autocomplete(player=players_in, totem=legal_totems("gain"))
+    @app_commands.autocomplete(player=players_for("gain"), totem=legal_totems("gain"))
     async def gain(
         self,
         interaction: discord.Interaction,
@@ -119,8 +143,10 @@ class ActionsCog(commands.Cog):
         target = await self._maybe_player(interaction, player)
         await self._submit(interaction, GainLife(target=target, amount=amount, via=_totem(totem)))
 
-    @app_commands.command(name="pay", description="Pay life from one of your totems")
-    @app_commands.describe(amount="How much life to pay", totem="Which of your totems pays it")
+    @app_commands.command(name="pay", description="Pay life (from one of your totems, in Totem)")
+    @app_commands.describe(
+        amount="How much life to pay", totem="Totem games: which of your totems pays it"
+    )
     @app_commands.autocomplete(totem=legal_totems("pay"))
     async def pay(
         self, interaction: discord.Interaction, amount: Amount, totem: str | None = None
@@ -131,11 +157,11 @@ class ActionsCog(commands.Cog):
     @app_commands.describe(
         player="Whose life is set",
         value="The new life total",
-        totem="The totem that changes",
-        counting="The totem counted from (default: the same)",
+        totem="Totem games: the totem that changes",
+        counting="Totem games: the totem counted from (default: the same)",
     )
     @app_commands.autocomplete(
-        player=players_in, totem=legal_totems("set"), counting=legal_totems("set")
+        player=players_for("set"), totem=legal_totems("set"), counting=legal_totems("set")
     )
     async def set_life(
         self,
@@ -152,11 +178,11 @@ class ActionsCog(commands.Cog):
     @app_commands.command(name="halve", description="Halve a player's life (Heartless Hidetsugu)")
     @app_commands.describe(
         player="Whose life is halved",
-        totem="The totem that loses life",
-        counting="The totem whose life is halved (default: the same)",
+        totem="Totem games: the totem that loses life",
+        counting="Totem games: the totem whose life is halved (default: the same)",
     )
     @app_commands.autocomplete(
-        player=players_in, totem=legal_totems("halve"), counting=legal_totems("halve")
+        player=players_for("halve"), totem=legal_totems("halve"), counting=legal_totems("halve")
     )
     async def halve(
         self,
@@ -169,28 +195,46 @@ class ActionsCog(commands.Cog):
         intent = Halve(target=target, via=_totem(totem), counting=_totem(counting))
         await self._submit(interaction, intent)
 
-    @app_commands.command(name="attack", description="Record combat damage dealt to a totem")
+    @app_commands.command(
+        name="attack", description="Record combat damage dealt to a player (to a totem, in Totem)"
+    )
     @app_commands.describe(
-        totem="The totem attacked",
         amount="Combat damage dealt",
-        hitting="The defending player dealt the damage",
+        player="The player attacked (every format but Totem)",
+        totem="Totem games: the totem attacked",
+        hitting="Totem games: the defending player dealt the damage",
         commander="Dealt by your commander (commander games)",
         commander_name="Your commander's name, to tell partners apart",
     )
-    @app_commands.autocomplete(totem=legal_totems("attack"), hitting=other_players_in)
+    @app_commands.autocomplete(
+        player=players_for("attack"), totem=legal_totems("attack"), hitting=other_players_in
+    )
     async def attack(
         self,
         interaction: discord.Interaction,
-        totem: str,
         amount: Amount,
+        player: str | None = None,
+        totem: str | None = None,
         hitting: str | None = None,
         commander: bool = False,
         commander_name: app_commands.Range[str, 1, 32] | None = None,
     ) -> None:
+        table = await self.recorder.table_for(interaction)
+        if _names_totems(table):
+            if totem is None or player is not None:
+                raise RuleViolation(
+                    "In Totem you attack a totem: give the totem option (and hitting for the "
+                    "player dealt the damage), not player."
+                )
+        elif player is None or totem is not None:
+            raise RuleViolation(
+                f"In {_title(table)} you attack a player: give the player option, not totem."
+            )
         intent = Attack(
-            totem=parse_totem(totem),
+            totem=_totem(totem),
+            player=None if player is None else table.player_named(player),
             amount=amount,
-            hitting=await self._maybe_player(interaction, hitting),
+            hitting=None if hitting is None else table.player_named(hitting),
             commander=commander or commander_name is not None,
             commander_name=commander_name,
         )
@@ -202,9 +246,9 @@ class ActionsCog(commands.Cog):
     @app_commands.describe(
         player="Who gets the counters",
         amount="How many counters",
-        totem="Which of their totems gets them (when two are legal)",
+        totem="Totem games: which of their totems gets them (when two are legal)",
     )
-    @app_commands.autocomplete(player=players_in, totem=legal_totems("poison"))
+    @app_commands.autocomplete(player=players_for("poison"), totem=legal_totems("poison"))
     async def poison(
         self,
         interaction: discord.Interaction,
@@ -215,17 +259,33 @@ class ActionsCog(commands.Cog):
         target = await self._player(interaction, player)
         await self._submit(interaction, Poison(target=target, amount=amount, via=_totem(totem)))
 
-    @app_commands.command(name="lock", description="Lock one of your totems (Platinum Emperion)")
-    @app_commands.describe(totem="Which of your totems can no longer change life")
+    @app_commands.command(
+        name="lock",
+        description="Lock your life total (in Totem, one of your totems): Platinum Emperion",
+    )
+    @app_commands.describe(totem="Totem games: which of your totems can no longer change life")
     @app_commands.autocomplete(totem=legal_totems("lock"))
-    async def lock(self, interaction: discord.Interaction, totem: str) -> None:
-        await self._submit(interaction, Lock(totem=parse_totem(totem)))
+    async def lock(self, interaction: discord.Interaction, totem: str | None = None) -> None:
+        await self._lock(interaction, Lock, totem)
 
-    @app_commands.command(name="unlock", description="Unlock one of your totems")
-    @app_commands.describe(totem="Which of your totems to unlock")
+    @app_commands.command(
+        name="unlock", description="Unlock your life total (one of your totems, in Totem)"
+    )
+    @app_commands.describe(totem="Totem games: which of your totems to unlock")
     @app_commands.autocomplete(totem=legal_totems("unlock"))
-    async def unlock(self, interaction: discord.Interaction, totem: str) -> None:
-        await self._submit(interaction, Unlock(totem=parse_totem(totem)))
+    async def unlock(self, interaction: discord.Interaction, totem: str | None = None) -> None:
+        await self._lock(interaction, Unlock, totem)
+
+    async def _lock(
+        self, interaction: discord.Interaction, kind: type[Lock | Unlock], totem: str | None
+    ) -> None:
+        """In Totem a totem is named; elsewhere the speaker's own life total is (un)locked."""
+        if totem is None and _names_totems(await self.recorder.table_for(interaction)):
+            raise RuleViolation(
+                f"In Totem, say which of your totems to {kind().kind}: give the totem option "
+                "(left or right)."
+            )
+        await self._submit(interaction, kind(totem=_totem(totem)))
 
     @app_commands.command(name="concede", description="Concede the game")
     async def concede(self, interaction: discord.Interaction) -> None:
@@ -239,12 +299,14 @@ class ActionsCog(commands.Cog):
         name="eliminate", description="A player loses by another effect (empty library...)"
     )
     @app_commands.describe(player="Who loses the game")
-    @app_commands.autocomplete(player=players_in)
+    @app_commands.autocomplete(player=players_for("eliminate"))
     async def eliminate(self, interaction: discord.Interaction, player: str) -> None:
         target = await self._player(interaction, player)
         await self._submit(interaction, Eliminate(target=target))
 
-    @app_commands.command(name="next", description="Pass the turn to the next player still in")
+    @app_commands.command(
+        name="next", description="Pass the turn to the next player (or team) still in"
+    )
     async def next_turn(self, interaction: discord.Interaction) -> None:
         await self._submit(interaction, NextTurn())
 

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.choices import players_in
+from totembot.bot.choices import players_for
 from totembot.bot.recording import Recorder
 from totembot.rules import Actor, Request, RuleViolation
 from totembot.rules.intents import Concede, Intent, Remove
@@ -43,12 +43,12 @@ class AdminCog(commands.GroupCog, group_name="totem-admin", group_description="T
 
     @app_commands.command(name="concede", description="Concede the game for a player")
     @app_commands.describe(player="The player who concedes")
-    @app_commands.autocomplete(player=players_in)
+    @app_commands.autocomplete(player=players_for("concede"))
     async def concede(self, interaction: discord.Interaction, player: str) -> None:
         await self._as_admin(interaction, Concede(player=await self._player(interaction, player)))
 
     @app_commands.command(name="remove", description="Take a player out of the game")
     @app_commands.describe(player="The player to remove")
-    @app_commands.autocomplete(player=players_in)
+    @app_commands.autocomplete(player=players_for("remove"))
     async def remove(self, interaction: discord.Interaction, player: str) -> None:
         await self._as_admin(interaction, Remove(target=await self._player(interaction, player)))

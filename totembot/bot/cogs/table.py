@@ -4,54 +4,74 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from datetime import datetime
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from totembot.bot.access import Caller, split_names
+from totembot.bot.access import Caller, split_names, split_teams
 from totembot.bot.help_page import discord_help, help_topics
 from totembot.bot.lobby import (
+    MAX_TEAMS,
     Lobbies,
     Started,
+    check_house_rules,
+    check_roster,
     reordered,
     shuffled,
     started_text,
-    with_seat,
+    with_guest,
 )
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
+from totembot.formats import FORMATS, Format, format_named
 from totembot.phrases import format_request
 from totembot.render.board import board_png
 from totembot.render.embed import status_embed
 from totembot.render.markdown import escape
 from totembot.rules import RuleViolation
-from totembot.rules.state import MAX_PLAYERS, MIN_PLAYERS
 from totembot.store import LobbyOptions, Seat
 
 HISTORY_DEFAULT = 10
 
 
-class TableCog(commands.GroupCog, group_name="totem", group_description="Totem games"):
+FORMAT_CHOICES = [
+    app_commands.Choice(name=game_format.title, value=game_format.name)
+    for game_format in FORMATS.values()
+]
+
+
+class TableCog(
+    commands.GroupCog,
+    group_name="totem",
+    group_description="Multiplayer Magic games: Totem, free-for-all, Two-Headed Giant...",
+):
     def __init__(self, recorder: Recorder, lobbies: Lobbies) -> None:
         self.recorder = recorder
         self.lobbies = lobbies
         super().__init__()
 
-    @app_commands.command(name="new", description="Start a Totem game here, or open a lobby")
+    @app_commands.command(name="new", description="Start a game here, or open a lobby")
     @app_commands.describe(
+        game_format="The format (default Totem); the lobby's host can change it there",
         players="Mentions and guest names in seat order (quote names with spaces); starts at once",
-        life="Starting life of every totem (default 20, or 40 with commander)",
-        commander="A commander game: 40 life and commander damage",
+        teams="Team formats: teams split by commas, each in seat order: @Ann @Bob, @Cid @Dan",
+        life="Starting life per totem (Totem), per player, or per head (giant formats)",
+        commander="A commander game: more life, and commander damage",
         half_life_consent="House rule: paying life below half needs the other player's consent",
         player_poison="House rule: poison counters go on players, not totems",
         sorcery_concede="House rule: players concede only during their own turn",
     )
+    @app_commands.rename(game_format="format")
+    @app_commands.choices(game_format=FORMAT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
+        game_format: str = "totem",
         players: str | None = None,
+        teams: str | None = None,
         life: app_commands.Range[int, 1, 1_000_000] | None = None,
         commander: bool = False,
         half_life_consent: bool = False,
@@ -63,22 +83,22 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
             "player-poison": player_poison,
             "sorcery-concede": sorcery_concede,
         }
+        chosen = format_named(game_format)
         options = LobbyOptions(
+            format=chosen.name,
             life=life,
             commander=commander,
             house_rules=tuple(rule for rule, on in flags.items() if on),
         )
-        if players is None:
+        check_house_rules(chosen, options.house_rules)
+        if players is None and teams is None:
             await self.lobbies.open(interaction, options)
             return
+        tokens = roster_tokens(chosen, players, teams)
         assert interaction.channel_id is not None
         await self.lobbies.require_no_game(interaction.channel_id)
-        tokens = split_names(players)
-        if not MIN_PLAYERS <= len(tokens) <= MAX_PLAYERS:
-            raise RuleViolation(
-                f"A Totem game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(tokens)}."
-            )
-        require_distinct_members(tokens)
+        check_roster(options, [Seat(name, team=team) for team, (_uid, name) in tokens])
+        require_distinct_members([token for _team, token in tokens])
         started = await in_time(interaction, self._start_with(interaction, options, tokens))
         try:
             await say(interaction, started_text(started.game))
@@ -89,20 +109,31 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
         self,
         interaction: discord.Interaction,
         options: LobbyOptions,
-        tokens: list[tuple[str | None, str]],
+        tokens: list[tuple[int | None, tuple[str | None, str]]],
     ) -> Started:
         """Look the members up (it may take a moment), then create the game."""
-        seats = await seats_from_tokens(interaction, tokens)
+        seats = await seats_from_tokens(interaction, [token for _team, token in tokens])
+        seats = [
+            replace(seat, team=team) for seat, (team, _token) in zip(seats, tokens, strict=True)
+        ]
         caller = Caller.of(interaction).user_id
         return await self.lobbies.start_game(interaction, options, seats, caller)
 
     @app_commands.command(name="guest", description="Seat a guest without Discord in the lobby")
-    @app_commands.describe(name="The guest's name, as it will appear in the game")
+    @app_commands.describe(
+        name="The guest's name, as it will appear in the game",
+        team="Team formats: the guest's team (default: the smallest team)",
+    )
     async def guest(
-        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 32]
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 32],
+        team: app_commands.Range[int, 1, MAX_TEAMS] | None = None,
     ) -> None:
-        seat = Seat(name.strip(), guest_name=name.strip())
-        await self.lobbies.change(interaction, lambda lobby: with_seat(lobby, seat), host_only=True)
+        seat = Seat(name.strip(), guest_name=name.strip(), team=team)
+        await self.lobbies.change(
+            interaction, lambda lobby: with_guest(lobby, seat), host_only=True
+        )
 
     @app_commands.command(name="seats", description="Set the lobby's seat order (= turn order)")
     @app_commands.describe(
@@ -129,7 +160,7 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.lobbies.cancel(interaction)
 
-    @app_commands.command(name="status", description="Show the ring: every totem's life now")
+    @app_commands.command(name="status", description="Show the game: every life total now")
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
@@ -146,7 +177,7 @@ class TableCog(commands.GroupCog, group_name="totem", group_description="Totem g
     async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         await tell(interaction, discord_help(topic))
 
-    @app_commands.command(name="board", description="Post a picture of the ring")
+    @app_commands.command(name="board", description="Post a picture of the table")
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
@@ -211,6 +242,30 @@ async def seats_from_tokens(
         else Seat(display_name=name[:32], guest_name=name[:32])
         for user_id, name in tokens
     ]
+
+
+def roster_tokens(
+    game_format: Format, players: str | None, teams: str | None
+) -> list[tuple[int | None, tuple[str | None, str]]]:
+    """(team number, (user id, name)) for each seat given: `players` for the player formats,
+    `teams` for the team formats; the wrong one is refused in one sentence."""
+    if game_format.roster == "teams":
+        if players is not None or teams is None:
+            raise RuleViolation(
+                f"A {game_format.title} game is set up with teams, not players: list them "
+                "split by commas, each in seat order, like teams: Ann Bob, Cid Dan."
+            )
+        return [
+            (number, token)
+            for number, team in enumerate(split_teams(teams), start=1)
+            for token in team
+        ]
+    if teams is not None or players is None:
+        raise RuleViolation(
+            f"A {game_format.title} game is set up with players, not teams: list them in "
+            "seat order, like players: Ann Bob Cid."
+        )
+    return [(None, token) for token in split_names(players)]
 
 
 def require_distinct_members(tokens: list[tuple[str | None, str]]) -> None:
