@@ -91,6 +91,12 @@ class Format:
         """A life total as a sentence names it: "Bob's life"."""
         return f"{self.pool_name(state, pool)}'s life"
 
+    def cannot_pay(self, state: GameState, pool: int, payer: str, amount: int) -> str:
+        """Why the payer cannot pay: their life total holds too little."""
+        holder = self.life_label(state, pool).removesuffix("'s life")
+        life = state.pools[pool].life
+        return f"{holder} has only {life} life, so {payer} cannot pay {amount}."
+
     def locked_refusal(self, state: GameState, pool: int) -> str:
         return (
             f"{self.life_label(state, pool)} is locked, so it cannot change; "

@@ -42,7 +42,7 @@ class GiantFormat(TeamFormat):
         return (self.team_index(state, seat),)
 
     def life_label(self, state: GameState, pool: int) -> str:
-        return f"team {self.pool_name(state, pool)}'s life"
+        return f"Team {self.pool_name(state, pool)}'s life"
 
     def lethal_poison(self, state: GameState, pool: int) -> int:
         heads = len(state.pools[pool].seats)

@@ -37,6 +37,11 @@ class TotemFormat(Format):
     def life_label(self, state: GameState, pool: int) -> str:
         return self.pool_name(state, pool)
 
+    def cannot_pay(self, state: GameState, pool: int, payer: str, amount: int) -> str:
+        life = state.pools[pool].life
+        name = self.pool_name(state, pool)
+        return f"{name} has only {life} life, so {payer} cannot pay {amount} from it."
+
     def locked_refusal(self, state: GameState, pool: int) -> str:
         return (
             f"{self.pool_name(state, pool)} is locked, so its life cannot change; "

@@ -127,13 +127,9 @@ def _lose_or_gain(state: GameState, request: Request, intent: LoseLife | GainLif
 
 def _check_payable(state: GameState, seat: int, pool: int, amount: int) -> None:
     require_unlocked(state, pool)
-    life = state.pools[pool].life
-    if life < amount:
-        holder = format_of(state).life_label(state, pool)
-        raise RuleViolation(
-            f"{holder} has only {life} life, so {player_name(state, seat)} "
-            f"cannot pay {amount} from it."
-        )
+    if state.pools[pool].life < amount:
+        game_format = format_of(state)
+        raise RuleViolation(game_format.cannot_pay(state, pool, player_name(state, seat), amount))
 
 
 def _consent_needed_from(state: GameState, seat: int, pool: int) -> int | None:
