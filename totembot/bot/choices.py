@@ -76,8 +76,9 @@ def players_for(kind: str) -> Autocomplete:
         for choice in player_choices(state, kind, speaker):
             seat = state.seat_of(choice.name)
             assert seat is not None
-            label = choice.label_as(table.label_of(seat))
-            if current.casefold() in label.casefold():
+            shown = table.label_of(seat)
+            if current.casefold() in shown.casefold():  # the name typed, not the team or life
+                label = choice.label_as(shown)
                 found.append(app_commands.Choice(name=label[:100], value=choice.name))
         return found[:MAX_CHOICES]
 
