@@ -1,0 +1,287 @@
+"""A lobby's seats before the game: teams, seat order, the game they set up, their text.
+
+Pure functions over the stored lobby, so they are tested without Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from totembot.formats import FORMATS, Format, format_named
+from totembot.phrases import one_word_name
+from totembot.render.markdown import escape
+from totembot.rules import Config, RuleViolation
+from totembot.rules.errors import shown
+from totembot.rules.game import new_game
+from totembot.store import Lobby, LobbyOptions, Seat, StoredGame
+
+MAX_TEAMS = max(game_format.team_counts[1] for game_format in FORMATS.values())
+
+
+@dataclass(frozen=True)
+class Started:
+    """A game just created, and the channel's previous game whose status message retires."""
+
+    game: StoredGame
+    previous: StoredGame | None
+
+
+def game_names(seats: Sequence[Seat]) -> list[str]:
+    """One-word names the phrase language can read, unique in the game."""
+    names: list[str] = []
+    for index, seat in enumerate(seats):
+        names.append(one_word_name(seat.display_name, names, f"Player{index + 1}"))
+    return names
+
+
+def format_of_options(options: LobbyOptions) -> Format:
+    return format_named(options.format)
+
+
+def check_house_rules(game_format: Format, rules: Sequence[str]) -> None:
+    """A house rule the format does not play is refused, before anything happens."""
+    for rule in rules:
+        if rule not in game_format.house_rules:
+            known = ", ".join(game_format.house_rules) or "none"
+            raise RuleViolation(
+                f"The house rule {rule} is not played in {game_format.title} (its rules: {known})."
+            )
+
+
+def _team_counts(seats: Sequence[Seat]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for seat in seats:
+        if seat.team is not None:
+            counts[seat.team] = counts.get(seat.team, 0) + 1
+    return counts
+
+
+def shown_teams(game_format: Format, seats: Sequence[Seat]) -> int:
+    """How many teams a lobby shows: the format's fewest, or up to the highest joined."""
+    return max(game_format.team_counts[0], max(_team_counts(seats), default=0))
+
+
+def open_team(game_format: Format, seats: Sequence[Seat]) -> int:
+    """The team a seat joins when none is chosen: the smallest shown (the first, on a tie),
+    or a new team once every shown team is full."""
+    counts = _team_counts(seats)
+    biggest = max(game_format.team_sizes)
+    shown = shown_teams(game_format, seats)
+    candidates = [team for team in range(1, shown + 1) if counts.get(team, 0) < biggest]
+    candidates = candidates or list(range(shown + 1, game_format.team_counts[1] + 1))
+    if not candidates:
+        raise RuleViolation(f"The lobby is full: every {game_format.title} team is full.")
+    return min(candidates, key=lambda team: (counts.get(team, 0), team))
+
+
+def with_teams_filled(game_format: Format, seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """In a team format, every seat without a team joins the open team, in seat order."""
+    if game_format.roster != "teams":
+        return tuple(seats)
+    filled: list[Seat] = []
+    for index, seat in enumerate(seats):
+        if seat.team is None or seat.team > game_format.team_counts[1]:
+            seat = replace(seat, team=open_team(game_format, [*filled, *seats[index + 1 :]]))
+        filled.append(seat)
+    return tuple(filled)
+
+
+def team_groups(game_format: Format, seats: Sequence[Seat]) -> list[tuple[Seat, ...]]:
+    """The teams with a player, in team order; each team's players in seat order."""
+    filled = with_teams_filled(game_format, seats)
+    teams = sorted({seat.team for seat in filled if seat.team is not None})
+    return [tuple(seat for seat in filled if seat.team == team) for team in teams]
+
+
+def arranged(options: LobbyOptions, seats: Sequence[Seat]) -> tuple[Config, tuple[Seat, ...]]:
+    """The game's Config, and the seats in the game's seat order (a team format seats its
+    teams its own way: together, for the giant formats)."""
+    game_format = format_of_options(options)
+    teams: tuple[tuple[str, ...], ...] = ()
+    if game_format.roster == "teams":
+        groups = team_groups(game_format, seats)
+        listed = [seat for team in groups for seat in team]
+        names = game_names(listed)
+        named = iter(names)
+        teams = tuple(tuple(next(named) for _seat in team) for team in groups)
+        players = game_format.seat_order(teams)
+        ordered = tuple(listed[names.index(name)] for name in players)
+    else:
+        players = tuple(game_names(seats))
+        ordered = tuple(seats)
+    config = Config.model_validate(
+        {
+            "format": game_format.name,
+            "players": players,
+            "teams": teams,
+            "life": options.life or game_format.default_life(options.commander),
+            "commander": options.commander,
+            "house_rules": options.house_rules,
+        }
+    )
+    return config, tuple(replace(seat, team=None) for seat in ordered)
+
+
+def build_config(options: LobbyOptions, seats: Sequence[Seat]) -> Config:
+    return arranged(options, seats)[0]
+
+
+def check_roster(options: LobbyOptions, seats: Sequence[Seat]) -> None:
+    """The format's sentence when the players or teams cannot make a game (counts, unequal
+    teams), checked on stand-in names before anyone is looked up."""
+    stand_ins = [replace(seat, display_name=f"Player{i + 1}") for i, seat in enumerate(seats)]
+    new_game(arranged(options, stand_ins)[0])
+
+
+def with_seat(lobby: Lobby, seat: Seat) -> Lobby:
+    if seat.user_id is not None and any(s.user_id == seat.user_id for s in lobby.seats):
+        raise RuleViolation("You are already seated in this lobby.")
+    game_format = format_of_options(lobby.options)
+    if len(lobby.seats) >= game_format.max_players:
+        raise RuleViolation(
+            f"The lobby is full: a {game_format.title} game seats at most "
+            f"{game_format.max_players}."
+        )
+    if game_format.roster == "teams":
+        team = seat.team or open_team(game_format, lobby.seats)
+        _require_room(game_format, lobby.seats, team)
+        seat = replace(seat, team=team)
+    return replace(lobby, seats=(*lobby.seats, seat))
+
+
+def with_guest(lobby: Lobby, seat: Seat) -> Lobby:
+    """The host seats a guest: on the team asked for (team formats), or the open team."""
+    game_format = format_of_options(lobby.options)
+    if seat.team is not None and game_format.roster != "teams":
+        raise RuleViolation(f"{game_format.title} has no teams: seat the guest without a team.")
+    return with_seat(lobby, seat)
+
+
+def _require_room(game_format: Format, seats: Sequence[Seat], team: int) -> None:
+    if not 1 <= team <= game_format.team_counts[1]:
+        raise RuleViolation(
+            f"A {game_format.title} game has at most {game_format.team_counts[1]} teams."
+        )
+    biggest = max(game_format.team_sizes)
+    if _team_counts(seats).get(team, 0) >= biggest:
+        raise RuleViolation(
+            f"Team {team} is full: a {game_format.title} team has at most {biggest} players."
+        )
+
+
+def with_team(lobby: Lobby, seat: Seat, team: int) -> Lobby:
+    """A member joins a team: seated now, or moved from another team (last in the new one)."""
+    assert seat.user_id is not None
+    game_format = format_of_options(lobby.options)
+    if game_format.roster != "teams":
+        raise RuleViolation(f"{game_format.title} has no teams: press Join to take a seat.")
+    current = next((s for s in lobby.seats if s.user_id == seat.user_id), None)
+    if current is None:
+        return with_seat(lobby, replace(seat, team=team))
+    if current.team == team:
+        raise RuleViolation(f"You are already in team {team}.")
+    others = tuple(s for s in lobby.seats if s is not current)
+    _require_room(game_format, others, team)
+    return replace(lobby, seats=(*others, replace(current, team=team)))
+
+
+def with_format(lobby: Lobby, name: str) -> Lobby:
+    """The host chooses the format; in a team format every seat is on a team at once."""
+    game_format = format_named(name)
+    check_house_rules(game_format, lobby.options.house_rules)
+    options = lobby.options.model_copy(update={"format": game_format.name})
+    return replace(lobby, options=options, seats=with_teams_filled(game_format, lobby.seats))
+
+
+def without_user(lobby: Lobby, user_id: str) -> Lobby:
+    seats = tuple(seat for seat in lobby.seats if seat.user_id != user_id)
+    if len(seats) == len(lobby.seats):
+        raise RuleViolation("You are not seated in this lobby.")
+    return replace(lobby, seats=seats)
+
+
+def reordered(lobby: Lobby, wanted: Sequence[str]) -> Lobby:
+    """Seats in the order given by display names, game names or user ids (each seat once).
+
+    In a team format this orders the players within each team."""
+    remaining = list(lobby.seats)
+    names = dict(zip(lobby.seats, game_names(lobby.seats), strict=True))
+    order: list[Seat] = []
+    for token in wanted:
+        folded = token.casefold()
+        match = next(
+            (
+                seat
+                for seat in remaining
+                if folded
+                in (seat.display_name.casefold(), str(seat.user_id), names[seat].casefold())
+            ),
+            None,
+        )
+        if match is None:
+            raise RuleViolation(f"Nobody called {shown(token)} is seated in this lobby.")
+        remaining.remove(match)
+        order.append(match)
+    if remaining:
+        missing = ", ".join(shown(seat.display_name) for seat in remaining)
+        raise RuleViolation(f"The new order must name every seat once; missing: {missing[:200]}.")
+    return replace(lobby, seats=tuple(order))
+
+
+def shuffled(lobby: Lobby, chance: random.Random) -> Lobby:
+    seats = list(lobby.seats)
+    chance.shuffle(seats)
+    return replace(lobby, seats=tuple(seats))
+
+
+def _article(title: str) -> str:
+    return "An" if title[:1] in "AEIOU" else "A"
+
+
+def _seat_text(seat: Seat) -> str:
+    return escape(seat.display_name) + (" (guest)" if seat.user_id is None else "")
+
+
+def lobby_text(lobby: Lobby) -> str:
+    options = lobby.options
+    game_format = format_of_options(options)
+    life = options.life or game_format.default_life(options.commander)
+    setup = [f"{life} life" + (" per head" if game_format.owner == "team" else "")]
+    setup += (["commander"] if options.commander else []) + list(options.house_rules)
+    gathering = f"**{_article(game_format.title)} {game_format.title} game is gathering**"
+    if game_format.roster == "teams":
+        low, high = game_format.team_counts
+        sizes = game_format.team_sizes
+        size_text = ", ".join(str(n) for n in sizes[:-1]) + (" or " if len(sizes) > 1 else "")
+        teams = "\n".join(
+            f"Team {team}: "
+            + (", ".join(_seat_text(s) for s in lobby.seats if s.team == team) or "nobody yet")
+            for team in range(1, shown_teams(game_format, lobby.seats) + 1)
+        )
+        return (
+            f"{gathering} ({', '.join(setup)}): press a Join team button to take a seat.\n"
+            f"{teams}\n"
+            f"The host starts the game with {low} to {high} teams of {size_text}{sizes[-1]} "
+            "players, every team the same size."
+        )
+    seats = "\n".join(f"{index + 1}. {_seat_text(seat)}" for index, seat in enumerate(lobby.seats))
+    return (
+        f"{gathering} ({', '.join(setup)}): press Join to take a seat.\n"
+        f"{seats or 'No one is seated yet.'}\n"
+        f"The host starts the game with {game_format.min_players} to {game_format.max_players} "
+        "players (seat order is turn order)."
+    )
+
+
+def started_text(game: StoredGame) -> str:
+    config, state = game.config, game.state
+    if config.teams:
+        names = " vs ".join("+".join(escape(name) for name in team) for team in config.teams)
+        team = format_named(config.format).team_name(state, state.active) or ""
+        first = f"team {escape(team)}"
+    else:
+        names = ", ".join(escape(name) for name in config.players)
+        first = escape(state.players[state.active].name)
+    return f"**The game has started**: {names} (turn 1: {first}). The status is pinned."
