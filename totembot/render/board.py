@@ -1,14 +1,15 @@
-"""The board picture: the seating ring as a PNG, for people who would rather look than read.
+"""The board picture: the table as a PNG, for people who would rather look than read.
 
-Seat labels go round a ring (seat 0 at the top, then clockwise, which is the way play passes)
-and each totem is a card between its two seats, named as the replies name it (`Ann-Bob`) and
-joined to them by lines with arrowheads in turn order. Names are drawn with DejaVu Sans (see
-board_fonts), so Greek, Cyrillic and accented names show as written.
+This module draws Totem's ring; every other format is drawn from the format-neutral view by
+board_players (players' own life totals) and board_teams (the giant formats' team totals).
+In Totem, seat labels go round a ring (seat 0 at the top, then clockwise, which is the way
+play passes) and each totem is a card between its two seats, named as the replies name it
+(`Ann-Bob`) and joined to them by lines with arrowheads in turn order. Names are drawn with
+DejaVu Sans (see board_fonts), so Greek, Cyrillic and accented names show as written.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from totembot.render.board_fonts import clean
@@ -21,56 +22,49 @@ from totembot.render.board_layout import (
     middle,
     turn_arrows,
 )
-from totembot.render.board_pen import (
-    RGB,
-    SIZE,
-    Box,
-    Pen,
-    Point,
-    arrowhead,
-    droplet,
-    heart,
-    padlock,
-    star,
-    sword,
+from totembot.render.board_parts import (
+    ARROW,
+    CARD_EDGE,
+    CARD_FILL,
+    CARD_SHRINK,
+    CENTRE_ARROW_ROOM,
+    COMMANDER,
+    DEAD_ARROW,
+    DEAD_EDGE,
+    DEAD_FILL,
+    DEAD_LINK,
+    LABEL,
+    LABEL_ROW,
+    LINE_STEP,
+    LINK,
+    MARGIN,
+    MIN_DETAIL,
+    MIN_TEXT,
+    MUTED,
+    NOTE,
+    PENDING,
+    POISON,
+    TEXT,
+    Detail,
+    dimmed,
+    draw_detail,
+    draw_footer_words,
+    draw_headline,
+    draw_life,
+    draw_name,
+    draw_order_circle,
+    headline_words,
+    life_fitting,
+    out_note,
+    rows_fitting,
+    seat_colours,
+    squeeze,
 )
-from totembot.rules.state import GameState, Player, Pool
+from totembot.render.board_pen import RGB, SIZE, Box, Pen, arrowhead
+from totembot.render.board_players import draw_table
+from totembot.rules.state import GameState, Pool
 
 __all__ = ["board_png", "card_plan", "clean", "draw_board", "footer_words", "totem_label"]
-
-MARGIN = 12
-TITLE, NOTE, FOOTER = 30, 17, 18  # type sizes
-MIN_TEXT = 12  # the smallest type anywhere: still readable on a phone once zoomed
-MIN_DETAIL = 13  # the smallest type for a commander's damage
-CARD_SHRINK = ((1.0, 1.0), (1.0, 0.85), (0.8, 0.85), (0.66, 0.85))  # (life, detail) scales
-LINE_STEP, LABEL_ROW = 1.25, 1.2  # detail lines and the label row, in their type sizes
-CENTRE_ARROW_ROOM = 85  # the free radius needed for the turn-order circle in the middle
-
-TEXT: RGB = (236, 238, 243)
-MUTED: RGB = (150, 156, 170)
-FAINT: RGB = (104, 110, 126)
-DARK_TEXT: RGB = (22, 26, 32)
-LINK: RGB = (84, 92, 112)
-ARROW: RGB = (150, 160, 184)
-SEAT_FILL: RGB = (48, 53, 66)
-SEAT_EDGE: RGB = (112, 120, 140)
-OUT_FILL: RGB = (37, 40, 49)
-OUT_EDGE: RGB = (70, 75, 88)
-ACTIVE: RGB = (46, 204, 113)
-GOLD: RGB = (241, 196, 15)
-CARD_FILL: RGB = (56, 62, 78)
-CARD_EDGE: RGB = (126, 136, 160)
-LABEL: RGB = (178, 186, 204)
-DEAD_FILL: RGB = (44, 33, 37)
-DEAD_EDGE: RGB = (192, 57, 43)
-DEAD_LINK: RGB = (92, 52, 56)
-DEAD_ARROW: RGB = (140, 78, 82)
-HEART: RGB = (231, 76, 60)
-POISON: RGB = (126, 214, 84)
-COMMANDER: RGB = (243, 156, 18)
-LOCK: RGB = (241, 196, 15)
-PENDING: RGB = (243, 156, 18)
-
 
 # --- names --------------------------------------------------------------------------------
 
@@ -106,20 +100,9 @@ def fit_label(pen: Pen, names: list[str], size: float, width: float) -> str:
 
 def headline(pen: Pen, state: GameState) -> tuple[str, RGB]:
     """The title words, each name clipped so the rest still shows, and their colour."""
-    room = SIZE - 2 * MARGIN
-    if state.finished:
-        if not state.winners:
-            return "Game over: a draw", MUTED
-        budget = (room - pen.width(" and  win!", TITLE, True)) / len(state.winners) - 20
-        names = [pen.fit(clean(name), TITLE, budget, True) for name in state.winners]
-        if len(names) == 1:
-            return f"{names[0]} wins!", GOLD
-        return f"{', '.join(names[:-1])} and {names[-1]} win!", GOLD
     player = state.players[state.active] if 0 <= state.active < len(state.players) else None
-    words = f"Turn {state.turn} · {{}} to play"
-    budget = room - pen.width(words.format(""), TITLE, True)
-    name = pen.fit(clean(player.name), TITLE, budget, True) if player else "?"
-    return words.format(name), TEXT
+    actor = player.name if player else None
+    return headline_words(pen, state.finished, state.winners, state.turn, actor)
 
 
 def pending_note(pen: Pen, state: GameState) -> str:
@@ -140,9 +123,7 @@ def pending_note(pen: Pen, state: GameState) -> str:
 
 def draw_title(pen: Pen, state: GameState) -> None:
     """Whose turn it is, or who won; and a waiting payment, if any."""
-    words, colour = headline(pen, state)
-    words = pen.fit(words, TITLE, SIZE - 2 * MARGIN, True)
-    pen.text((SIZE / 2, 27), words, TITLE, colour, bold=True)
+    draw_headline(pen, *headline(pen, state))
     if state.pending:
         pen.text((SIZE / 2, 57), pending_note(pen, state), NOTE, PENDING)
 
@@ -160,8 +141,7 @@ def footer_words(state: GameState) -> str:
 
 def draw_footer(pen: Pen, state: GameState) -> None:
     """The setup, small, along the bottom."""
-    words = pen.fit(footer_words(state), FOOTER, SIZE - 2 * MARGIN)
-    pen.text((SIZE / 2, SIZE - 16), words, FOOTER, MUTED)
+    draw_footer_words(pen, footer_words(state))
 
 
 # --- links and the direction of play --------------------------------------------------------
@@ -193,34 +173,11 @@ def draw_turn_circle(pen: Pen, plan: Layout) -> bool:
     free = free_radius(plan)
     if free < CENTRE_ARROW_ROOM:
         return False
-    radius, width = min(free * 0.6, 110.0), 6.0
-    x, y = CENTRE
-    start, end = -60.0, 225.0  # degrees clockwise from 3 o'clock: the gap is at the top
-    pen.arc((x - radius, y - radius, x + radius, y + radius), start, end, FAINT, width)
-    head = 24.0
-    tip_angle = math.radians(end) + head * 0.8 / radius
-    tip = (x + radius * math.cos(tip_angle), y + radius * math.sin(tip_angle))
-    arrowhead(pen, tip, tip_angle + math.pi / 2, head, FAINT)
-    size = plan.sizes.sub
-    pen.text((x, y - size * 0.6), "turn", size, MUTED)
-    pen.text((x, y + size * 0.6), "order", size, MUTED)
+    draw_order_circle(pen, CENTRE, free, plan.sizes.sub)
     return True
 
 
 # --- seats --------------------------------------------------------------------------------
-
-
-def out_note(pen: Pen, player: Player, size: float, width: float) -> str:
-    """Why a player is out: 'lost: Bob-Cid died' if it fits, else the reason, else 'lost'."""
-    word = str(player.status)
-    reason = getattr(player, "reason", None)
-    if not isinstance(reason, str) or not reason.strip():
-        return word
-    why = clean(reason)
-    for choice in (why if why.startswith(word) else f"{word}: {why}", why):
-        if pen.width(choice, size) <= width:
-            return choice
-    return word
 
 
 def seat_note(pen: Pen, state: GameState, seat: int, sizes: Sizes, width: float) -> str:
@@ -236,69 +193,30 @@ def seat_note(pen: Pen, state: GameState, seat: int, sizes: Sizes, width: float)
     elif player.status == "won":
         word = "winner"
     else:
-        word = out_note(pen, player, sizes.sub, room)
+        word = out_note(pen, player.status, player.reason, sizes.sub, room)
     note = " · ".join(part for part in (word, poison) if part)
     if poison and player.status in ("in", "won") and pen.width(note, sizes.sub) > width:
         return poison
     return note
 
 
-def seat_colours(state: GameState, player: Player, seat: int) -> tuple[RGB, RGB, RGB]:
-    """Fill, edge and text colours of a seat label."""
-    if player.status == "won":
-        return GOLD, GOLD, DARK_TEXT
-    if player.status != "in":
-        return OUT_FILL, OUT_EDGE, FAINT
-    if seat == state.active and not state.finished:
-        return ACTIVE, ACTIVE, DARK_TEXT
-    return SEAT_FILL, SEAT_EDGE, TEXT
-
-
 def draw_seat(pen: Pen, state: GameState, seat: int, box: Box, sizes: Sizes) -> None:
     """A player's label: the name and, below it, a note."""
     player = state.players[seat]
-    fill, edge, ink = seat_colours(state, player, seat)
+    fill, edge, ink = seat_colours(player.status, seat == state.active and not state.finished)
     height = box[3] - box[1]
     pen.box(box, radius=height / 2.6, fill=fill, edge=edge, width=2.5)
     x, y = middle(box)
     inner = box[2] - box[0] - height * 0.6
     note = seat_note(pen, state, seat, sizes, inner)
-    draw_name(pen, player, (x, y - sizes.sub * 0.62 if note else y), inner, sizes.name, ink)
+    at = (x, y - sizes.sub * 0.62 if note else y)
+    draw_name(pen, player.name, player.status, at, inner, sizes.name, ink)
     if note:
         note_ink = (POISON if player.poison else MUTED) if ink == TEXT else ink
         pen.text((x, y + sizes.name * 0.6), pen.fit(note, sizes.sub, inner), sizes.sub, note_ink)
 
 
-def draw_name(pen: Pen, player: Player, at: Point, room: float, size: float, ink: RGB) -> None:
-    """A name centred on `at`: shrunk a little, then clipped, to fit; a star for the winner,
-    struck through when out."""
-    icon = size * 0.9 if player.status == "won" else 0.0
-    out = player.status not in ("in", "won")
-    bold = not out
-    name, shrunk = clean(player.name), size
-    while shrunk > size * 0.8 and pen.width(name, shrunk, bold) > room - icon:
-        shrunk -= 1
-    name = pen.fit(name, shrunk, room - icon, bold)
-    width = pen.width(name, shrunk, bold) + icon
-    left, y = at[0] - width / 2, at[1]
-    pen.text((left + icon, y), name, shrunk, ink, align="left", bold=bold)
-    if icon:
-        star(pen, (left + icon * 0.4, y), icon * 0.85, DARK_TEXT)
-    if out:
-        pen.line([(left - 3, y), (left + width + 3, y)], ink, max(2.0, size / 12))
-
-
 # --- totems -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Detail:
-    """One line under a totem's life: an icon, words and a number."""
-
-    icon: str  # "drop", "sword" or ""
-    words: str
-    value: str
-    colour: RGB
 
 
 @dataclass(frozen=True)
@@ -322,37 +240,9 @@ def details(pool: Pool) -> list[Detail]:
     return lines
 
 
-def squeeze(lines: list[Detail], room: int) -> list[Detail]:
-    """At most `room` lines, the last saying how many more there are."""
-    if len(lines) <= room:
-        return lines
-    if room <= 0:
-        return []
-    hidden = len(lines) - room + 1
-    return [*lines[: room - 1], Detail("", f"+{hidden} more", "", MUTED)]
-
-
 def card_padding(box: Box) -> float:
     """The inner margin of a card: in proportion, so small cards keep room for lines."""
     return (box[3] - box[1]) * 0.06
-
-
-def life_width(pen: Pen, pool: Pool, size: float) -> float:
-    """How wide the life row is: heart, number and, when locked, a padlock."""
-    lock = size * 0.6 if pool.locked else 0.0
-    return size * 0.65 + pen.width(str(pool.life), size, True) + lock
-
-
-def life_fitting(pen: Pen, pool: Pool, size: float, width: float) -> float:
-    """The life's type size, made smaller until the life row fits the card."""
-    while size > 12 and life_width(pen, pool, size) > width:
-        size -= 2
-    return size
-
-
-def rows_fitting(height: float, life: float, detail: float) -> int:
-    """How many detail lines fit under a life of a given size in a height."""
-    return max(0, int((height - life * 0.73 - detail * 0.4) // (detail * LINE_STEP)))
 
 
 def card_plan(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) -> CardPlan:
@@ -370,46 +260,12 @@ def card_plan(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) ->
     lines = details(pool)
     life = detail = 0.0
     for life_scale, detail_scale in CARD_SHRINK:
-        life = life_fitting(pen, pool, sizes.life * life_scale, width - 2 * pad)
+        life = life_fitting(pen, pool.life, pool.locked, sizes.life * life_scale, width - 2 * pad)
         detail = max(float(MIN_DETAIL), sizes.detail * detail_scale)
         if rows_fitting(height, life, detail) >= len(lines):
             break
     shown = squeeze(lines, rows_fitting(height, life, detail))
     return CardPlan(label, label_size, life, detail, tuple(shown))
-
-
-def dimmed(colour: RGB, dead: bool) -> RGB:
-    """A colour darkened for a dead totem."""
-    return (colour[0] * 3 // 5, colour[1] * 3 // 5, colour[2] * 3 // 5) if dead else colour
-
-
-def draw_detail(pen: Pen, line: Detail, box: Box, y: float, size: float, dead: bool) -> None:
-    """An icon, the words (clipped) and the number at the right edge of the card."""
-    ink = dimmed(line.colour, dead)
-    left, right = box[0] + size * 0.5, box[2] - size * 0.5
-    if line.icon:
-        if line.icon == "drop":
-            droplet(pen, (left + size * 0.4, y), size * 0.85, ink)
-        else:
-            sword(pen, (left + size * 0.4, y), size * 1.1, ink)
-        left += size * 1.1
-    value = pen.width(line.value, size, True) if line.value else 0.0
-    room = right - left - (value + size * 0.4 if line.value else 0)
-    pen.text((left, y), pen.fit(line.words, size, room), size, ink, align="left")
-    if line.value:
-        pen.text((right, y), line.value, size, ink, align="right", bold=True)
-
-
-def draw_life(pen: Pen, pool: Pool, at: Point, size: float) -> None:
-    """The life, big, after a heart and before a padlock when locked."""
-    dead = pool.status == "dead"
-    x, y = at
-    left = x - life_width(pen, pool, size) / 2
-    heart(pen, (left + size * 0.25, y), size * 0.5, DEAD_EDGE if dead else HEART)
-    left += size * 0.65
-    left += pen.text((left, y), str(pool.life), size, MUTED if dead else TEXT, "left", bold=True)
-    if pool.locked:
-        padlock(pen, (left + size * 0.35, y - size * 0.02), size * 0.42, LOCK)
 
 
 def draw_card(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) -> None:
@@ -433,10 +289,10 @@ def draw_card(pen: Pen, state: GameState, index: int, box: Box, sizes: Sizes) ->
     cap, gap, step = plan.life_size * 0.73, plan.detail_size * 0.4, plan.detail_size * LINE_STEP
     block = cap + (gap + step * len(plan.lines) if plan.lines else 0)
     y = top + (bottom - top - block) / 2
-    draw_life(pen, pool, (middle(box)[0], y + cap / 2), plan.life_size)
+    draw_life(pen, pool.life, pool.locked, dead, (middle(box)[0], y + cap / 2), plan.life_size)
     for row, line in enumerate(plan.lines):
         at_y = y + cap + gap + step * (row + 0.5)
-        draw_detail(pen, line, box, at_y, plan.detail_size, dead)
+        draw_detail(pen, line, (box[0], box[2]), at_y, plan.detail_size, dead)
     if dead:
         label = (middle(box)[0], box[3] - pad - sizes.detail * 0.4)
         pen.text(label, "DEAD", max(MIN_TEXT, sizes.detail * 0.85), DEAD_EDGE, bold=True)
@@ -450,12 +306,19 @@ def cross(pen: Pen, box: Box, inset: float) -> None:
 
 
 def board_png(state: GameState) -> bytes:
-    """The seating ring as an 800x800 PNG: seats, totems between them, title and footer."""
+    """The table as an 800x800 PNG: Totem's ring of seats and totems, or every other format's
+    cards round the table; a title and a footer."""
     return draw_board(state).png()
 
 
 def draw_board(state: GameState) -> Pen:
-    """The board drawn on a pen, which also keeps what text went where."""
+    """The board drawn on a pen, which also keeps what text went where.
+
+    Totem's ring is drawn here; the formats whose life totals sit on players or teams are
+    drawn from the format-neutral view by board_players (and board_teams)."""
+    table = draw_table(state)
+    if table is not None:
+        return table
     plan = layout(len(state.players), tuple(pool.seats for pool in state.pools))
     pen = Pen()
     draw_links(pen, state, plan)

@@ -168,3 +168,57 @@ def free_radius(plan: Layout) -> float:
         return math.hypot(dx, dy)
 
     return min(gap(box) for box in boxes)
+
+
+# --- cards round a table (the formats whose life totals sit on players or teams) -----------
+
+AREA: Box = (8.0, 50.0, 792.0, 770.0)  # under the title, over the footer
+Sides = tuple[int, int, int]  # cards along the top, down each side, along the bottom
+
+
+def around_table(
+    sides: Sides, gap: float, most: tuple[float, float], area: Box = AREA
+) -> tuple[Box, ...]:
+    """Equal cards round a rectangular table, in turn order: along the top from the left,
+    down the right side, along the bottom from the right, up the left side.
+
+    Each row spreads its cards evenly over the whole width (each in the middle of its share);
+    the side cards sit at the ends of the rows between. Cards are as big as fits with `gap`
+    between them, and at most `most`.
+    """
+    top, side, bottom = sides
+    left, upper, right, lower = area
+    width, height = right - left, lower - upper
+    rows = 2 + side
+    card_height = min(most[1], (height - (rows - 1) * gap) / rows)
+    widest = max(top, bottom)
+    card_width = min(most[0], width / widest - gap, (width - gap) / 2 if side else width)
+    size = (card_width, card_height)
+
+    def row_y(row: int) -> float:
+        return upper + card_height / 2 + row * (height - card_height) / (rows - 1)
+
+    def row(count: int, y: float) -> list[Box]:
+        return [centred_box((left + width * (k + 0.5) / count, y), size) for k in range(count)]
+
+    # In line with the rows' end cards when the rows are long, else out at the edges.
+    inset = width / (2 * widest) if widest >= 3 else card_width / 2
+    at_right = [centred_box((right - inset, row_y(r)), size) for r in range(1, rows - 1)]
+    at_left = [centred_box((left + inset, row_y(r)), size) for r in range(1, rows - 1)]
+    return (
+        *row(top, row_y(0)),
+        *at_right,
+        *reversed(row(bottom, row_y(rows - 1))),
+        *reversed(at_left),
+    )
+
+
+def free_round(boxes: tuple[Box, ...], centre: Point) -> float:
+    """The radius of the empty circle round a point that no box enters."""
+
+    def gap(box: Box) -> float:
+        dx = max(box[0] - centre[0], 0.0, centre[0] - box[2])
+        dy = max(box[1] - centre[1], 0.0, centre[1] - box[3])
+        return math.hypot(dx, dy)
+
+    return min((gap(box) for box in boxes), default=0.0)
