@@ -96,6 +96,13 @@ def _life_target(state: GameState, actor_seat: int | None, target: str | None, v
     return actor_seat
 
 
+def _example(state: GameState, totem_line: str, plain_line: str | None = None) -> str:
+    """An example line in the game's language: Totem's names totems, the others do not."""
+    if format_of(state).language.totems:
+        return totem_line
+    return plain_line or totem_line.removesuffix(" left").removesuffix(" via")
+
+
 def _reached(state: GameState, controller: int | None, name: str) -> int:
     """The target player, who must be in and within the controller's reach (range)."""
     target = target_seat(state, name)
@@ -144,7 +151,7 @@ def _consent_needed_from(state: GameState, seat: int, pool: int) -> int | None:
 
 def _pay(state: GameState, request: Request, intent: PayLife) -> Change:
     check_amount(intent.amount, "payment")
-    payer = speaker_seat(state, request.actor, "pay life", "Ann: pay 2 via left")
+    payer = speaker_seat(state, request.actor, "pay life", _example(state, "Ann: pay 2 via left"))
     pool = format_of(state).pool_for(state, payer, payer, intent.via)
     _check_payable(state, payer, pool, intent.amount)
     asked = _consent_needed_from(state, payer, pool)
@@ -181,7 +188,8 @@ def _commander_key(state: GameState, attacker: int, name: str | None) -> str:
 
 def _attack(state: GameState, request: Request, intent: Attack) -> Change:
     check_amount(intent.amount, "combat damage")
-    attacker = speaker_seat(state, request.actor, "attack", "Ann: attack Bob-Cid for 3")
+    example = _example(state, "Ann: attack Bob-Cid for 3", "Ann: attack Bob for 3")
+    attacker = speaker_seat(state, request.actor, "attack", example)
     game_format = format_of(state)
     pool, hit = game_format.attacked(state, attacker, intent)
     by_commander = intent.commander or intent.commander_name is not None
@@ -251,8 +259,9 @@ def _set_lock(state: GameState, request: Request, intent: Lock | Unlock) -> Chan
     locking = isinstance(intent, Lock)
     verb = "lock" if locking else "unlock"
     game_format = format_of(state)
-    example = f"Ann: {verb} left" if game_format.language.totems else f"Ann: {verb}"
-    seat = speaker_seat(state, request.actor, f"{verb} a life total", example)
+    example = _example(state, f"Ann: {verb} left")
+    what = "a totem" if game_format.language.totems else "a life total"
+    seat = speaker_seat(state, request.actor, f"{verb} {what}", example)
     pool = game_format.lock_pool(state, seat, intent.totem)
     if state.pools[pool].locked == locking:
         raise RuleViolation(f"{game_format.life_label(state, pool)} is already {verb}ed.")
