@@ -27,9 +27,8 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.totem"))
 FORMATS_DOC = ROOT / "docs" / "formats.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
-# Refused lines whose comment explains the refusal without the word "refused", in files this
-# test does not own. Adding "refused:" to the comment makes the entry unnecessary: drop it then.
-UNANNOUNCED = {("three-players.totem", 13)}
+# Refused lines whose comment explains the refusal without the word "refused" (none now).
+UNANNOUNCED: set[tuple[str, int]] = set()
 
 
 @dataclass
