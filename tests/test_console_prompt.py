@@ -17,6 +17,7 @@ from totembot.console import open_session
 from totembot.console_complete import completions
 from totembot.console_interactive import DROPPED, run_interactive
 from totembot.console_prompt import TerminalPrompt, TotemCompleter
+from totembot.formats import FORMATS
 from totembot.help import topic_names
 from totembot.phrases import parse_setup
 from totembot.rules import HOUSE_RULES, GameState, new_game
@@ -40,7 +41,7 @@ def game() -> GameState:
     [
         ("", ["game", "help", "quit"]),
         ("ga", ["game"]),
-        ("game ", ["totem", "free-for-all", "two-headed-giant"]),
+        ("game ", list(FORMATS)),
         ("game two-headed-giant ", ["teams:"]),
         ("game totem p", ["players:"]),
         ("game totem players: Ann, Bob, Cid ", ["life:", "commander", "rules:"]),

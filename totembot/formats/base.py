@@ -14,31 +14,37 @@ from dataclasses import dataclass
 from typing import Literal
 
 from totembot.rules.errors import RuleViolation
-from totembot.rules.intents import Attack, TotemRef
-from totembot.rules.lookup import player_name, target_seat
+from totembot.rules.events import Event, TurnPassed
+from totembot.rules.intents import Actor, Attack, TotemRef
+from totembot.rules.lookup import player_name, require_participant, target_seat
 from totembot.rules.state import (
     COMMANDER_LIFE,
     LETHAL_POISON,
     STANDARD_LIFE,
     Config,
     GameState,
+    Marker,
     Pool,
 )
 
 Owner = Literal["totem", "player", "team"]
 Roster = Literal["players", "teams"]
 Loss = tuple[int, str]  # a seat that loses, and why
+Change = tuple[GameState, list[Event]]
 
 
 @dataclass(frozen=True)
 class Language:
-    """What the phrase language reads for a format: totems (`via`, `lock left`) or players."""
+    """What the phrase language reads for a format: totems (`via`, `lock left`) or players,
+    and whether `next P` names whose turn ends (several turns at once)."""
 
     totems: bool
+    next_player: bool = False
 
 
 TOTEM_LANGUAGE = Language(totems=True)
 PLAYER_LANGUAGE = Language(totems=False)
+MARKER_LANGUAGE = Language(totems=False, next_player=True)
 TOTEM_WORDS = "'via', 'counting' and 'hitting' belong to Totem"
 
 
@@ -57,6 +63,7 @@ class Format:
     house_rules: tuple[str, ...] = ("sorcery-concede",)
     announces_pool_deaths = False
     life_unit = ""  # what the starting life is counted per, in descriptions
+    turn_markers = False  # several players taking turns at once (Grand Melee)
 
     # --- setting up -----------------------------------------------------------------------
 
@@ -81,6 +88,9 @@ class Format:
 
     def opening_active(self, config: Config) -> int:
         return 0
+
+    def opening_markers(self, config: Config) -> tuple[Marker, ...]:
+        return ()
 
     # --- names ----------------------------------------------------------------------------
 
@@ -216,6 +226,21 @@ class Format:
 
     def is_own_turn(self, state: GameState, seat: int) -> bool:
         return state.active == seat
+
+    def pass_turn(self, state: GameState, actor: Actor, player: str | None) -> Change:
+        """`next`: the turn passes to the next player (or team) still in."""
+        if player is not None:
+            raise RuleViolation(
+                f"In {self.title} one player takes a turn at a time: say just 'next'."
+            )
+        require_participant(state, actor, "pass the turn", "Ann: next")
+        following = self.next_active(state)
+        state = state.model_copy(update={"turn": state.turn + 1, "active": following})
+        return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
+
+    def after_request(self, before: GameState, after: GameState) -> Change:
+        """What follows every accepted request beyond losses and the end (turn markers)."""
+        return after, []
 
     def next_active(self, state: GameState) -> int:
         count = len(state.players)

@@ -226,6 +226,17 @@ def write_player(intent: Eliminate | Remove) -> str:
     return f"{intent.kind} {intent.target}"
 
 
+def read_next(words: Words) -> Intent:
+    """`next`, or (several turns at once) `next P`: the host ends P's turn."""
+    if words.language.next_player and words.peek() is not None:
+        return NextTurn(player=words.name("the name of the player whose turn ends"))
+    return NextTurn()
+
+
+def write_next(intent: NextTurn) -> str:
+    return f"next {intent.player}" if intent.player else "next"
+
+
 def write_verb(intent: Intent) -> str:
     return intent.kind
 
@@ -249,7 +260,7 @@ TABLE: tuple[Phrase, ...] = (
     ),
     Phrase("win", "win", lambda w: Win(), write_verb, "win"),
     Phrase("remove", "remove", lambda w: read_player(w, Remove), write_player, "remove"),
-    Phrase("next", "next", lambda w: NextTurn(), write_verb, "next"),
+    Phrase("next", "next", read_next, write_next, "next"),
     Phrase("undo", "undo", lambda w: Undo(), write_verb, "undo"),
     Phrase("each", "each", read_each, write_each, "each"),
 )

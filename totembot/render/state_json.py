@@ -78,9 +78,14 @@ def state_json(state: GameState, rejected: list[dict[str, Any]] | None = None) -
         "format": view.format,
         "status": "finished" if view.finished else "active",
         "winners": list(view.winners),
-        "turn": _turn_json(view),
-        "players": [_player_json(player, view.owner) for player in view.players],
     }
+    if view.turn_markers:
+        result["markers"] = [
+            {"number": m.number, "player": m.player, "waiting": m.waiting} for m in view.markers
+        ]
+    else:
+        result["turn"] = _turn_json(view)
+    result["players"] = [_player_json(player, view.owner) for player in view.players]
     if view.teams:
         result["teams"] = [_team_json(team) for team in view.teams]
     if view.owner == "totem":

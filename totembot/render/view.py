@@ -55,6 +55,15 @@ class TeamView:
 
 
 @dataclass(frozen=True)
+class MarkerView:
+    """A turn marker: held by `player`, or waiting to reach them."""
+
+    number: int
+    player: str
+    waiting: bool
+
+
+@dataclass(frozen=True)
 class PendingView:
     id: int
     payer: str
@@ -79,6 +88,8 @@ class TableView:
     totems: tuple[LifeView, ...]  # only where life totals sit between seats (Totem)
     pending: tuple[PendingView, ...]
     house_rules: tuple[str, ...]
+    turn_markers: bool = False  # several players take turns at once: see `markers`
+    markers: tuple[MarkerView, ...] = ()
 
 
 def _life(state: GameState, index: int) -> LifeView:
@@ -163,4 +174,9 @@ def table_view(state: GameState) -> TableView:
             PendingView(p.id, p.payer, p.amount, lives[p.pool], p.awaiting) for p in state.pending
         ),
         house_rules=state.config.house_rules,
+        turn_markers=game_format.turn_markers,
+        markers=tuple(
+            MarkerView(m.number, state.players[m.seat].name, m.waiting)
+            for m in sorted(state.markers, key=lambda m: m.number)
+        ),
     )

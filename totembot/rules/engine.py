@@ -16,7 +16,6 @@ from totembot.rules.events import (
     LifeUnchanged,
     LockChanged,
     PendingOpened,
-    TurnPassed,
 )
 from totembot.rules.formats import format_of
 from totembot.rules.intents import (
@@ -349,10 +348,7 @@ def _win(state: GameState, request: Request, intent: Win) -> Change:
 
 
 def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:
-    require_participant(state, request.actor, "pass the turn", "Ann: next")
-    following = format_of(state).next_active(state)
-    state = state.model_copy(update={"turn": state.turn + 1, "active": following})
-    return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
+    return format_of(state).pass_turn(state, request.actor, intent.player)
 
 
 EACH_CAUSE: dict[str, LifeCause] = {"damage": "damage", "lose": "loss", "gain": "gain"}
@@ -422,9 +418,11 @@ def apply(state: GameState, request: Request) -> tuple[GameState, list[Event]]:
     """The state after the request, and what it changed; raises RuleViolation if refused."""
     _require_active(state)
     handler = HANDLERS[request.intent.kind]
+    before = state
     state, events = handler(state, request, request.intent)
     state, consequences = settle(state)
-    return state, events + consequences
+    state, moved = format_of(state).after_request(before, state)
+    return state, events + consequences + moved
 
 
 def validate(state: GameState, request: Request) -> None:

@@ -72,6 +72,22 @@ class TurnPassed(Frozen):
     active: str
 
 
+class MarkerMoved(Frozen):
+    """A turn marker reached a player (their turn starts) or waits for them."""
+
+    kind: Literal["marker"] = "marker"
+    number: int
+    player: str
+    waiting: bool
+    ended: str | None = None  # whose turn ended, when the move passed the marker on
+
+
+class MarkerRemoved(Frozen):
+    kind: Literal["marker-removed"] = "marker-removed"
+    number: int
+    player: str  # who held it, or whom it waited for
+
+
 class LockChanged(Frozen):
     kind: Literal["lock"] = "lock"
     pool: str
@@ -111,6 +127,8 @@ Event = Annotated[
     | PlayerLeft
     | GameEnded
     | TurnPassed
+    | MarkerMoved
+    | MarkerRemoved
     | LockChanged
     | PendingOpened
     | PendingClosed

@@ -52,6 +52,7 @@ def new_game(config: Config) -> GameState:
         players=tuple(Player(name=name) for name in config.players),
         pools=game_format.opening_pools(config),
         active=game_format.opening_active(config),
+        markers=game_format.opening_markers(config),
     )
 
 

@@ -160,7 +160,10 @@ class Remove(Frozen):
 
 
 class NextTurn(Frozen):
+    """Pass the turn; with turn markers, end `player`'s turn (the speaker's by default)."""
+
     kind: Literal["next"] = "next"
+    player: str | None = None
 
 
 class Undo(Frozen):

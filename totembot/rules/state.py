@@ -82,6 +82,15 @@ class Pending(Frozen):
     awaiting: str
 
 
+class Marker(Frozen):
+    """A turn marker (Grand Melee): held by the player at `seat`, or waiting to reach them."""
+
+    number: int
+    seat: int
+    waiting: bool = False
+    due: bool = False  # held, and to be removed when its holder's turn ends (608.4d)
+
+
 class GameState(Frozen):
     config: Config
     players: tuple[Player, ...]
@@ -93,6 +102,7 @@ class GameState(Frozen):
     pending: tuple[Pending, ...] = ()
     commanders: tuple[str, ...] = ()
     next_pending_id: int = 1
+    markers: tuple[Marker, ...] = ()  # formats with several turns at once
 
     @property
     def finished(self) -> bool:
