@@ -70,7 +70,7 @@ def players_for(kind: str) -> Autocomplete:
             return []
         state = table.game.state
         if format_of(state).language.totems:
-            return [] if kind == "attack" else await players_in(interaction, current)
+            return [] if kind in ("attack", "next") else await players_in(interaction, current)
         speaker = table.name_of(Caller.of(interaction).user_id)
         found = []
         for choice in player_choices(state, kind, speaker):

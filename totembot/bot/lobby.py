@@ -21,12 +21,10 @@ from totembot.bot.lobby_seats import (
     check_roster,
     format_of_options,
     game_names,
-    lobby_text,
     open_team,
     reordered,
     shown_teams,
     shuffled,
-    started_text,
     team_groups,
     with_format,
     with_guest,
@@ -35,6 +33,7 @@ from totembot.bot.lobby_seats import (
     with_teams_filled,
     without_user,
 )
+from totembot.bot.lobby_text import lobby_text, started_text
 from totembot.bot.replies import (
     NO_PINGS,
     answer_failures,

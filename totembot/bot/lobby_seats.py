@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 
 from totembot.formats import FORMATS, Format, format_named
 from totembot.phrases import one_word_name
-from totembot.render.markdown import escape
 from totembot.rules import Config, RuleViolation
 from totembot.rules.errors import shown
 from totembot.rules.game import new_game
@@ -95,32 +94,41 @@ def team_groups(game_format: Format, seats: Sequence[Seat]) -> list[tuple[Seat, 
     return [tuple(seat for seat in filled if seat.team == team) for team in teams]
 
 
+def listed_teams(
+    game_format: Format, seats: Sequence[Seat]
+) -> tuple[list[Seat], tuple[tuple[str, ...], ...]]:
+    """A team format's seats in listed order (team by team) and the teams' game names."""
+    groups = team_groups(game_format, seats)
+    listed = [seat for team in groups for seat in team]
+    named = iter(game_names(listed))
+    return listed, tuple(tuple(next(named) for _seat in team) for team in groups)
+
+
 def arranged(options: LobbyOptions, seats: Sequence[Seat]) -> tuple[Config, tuple[Seat, ...]]:
     """The game's Config, and the seats in the game's seat order (a team format seats its
-    teams its own way: together, for the giant formats)."""
+    teams its own way: together for the giant formats and Emperor, apart for Teams).
+
+    A team format's own sentence refuses teams it cannot seat (unequal, too few) first."""
     game_format = format_of_options(options)
+    base = {
+        "format": game_format.name,
+        "life": options.life or game_format.default_life(options.commander),
+        "commander": options.commander,
+        "house_rules": options.house_rules,
+    }
     teams: tuple[tuple[str, ...], ...] = ()
     if game_format.roster == "teams":
-        groups = team_groups(game_format, seats)
-        listed = [seat for team in groups for seat in team]
-        names = game_names(listed)
-        named = iter(names)
-        teams = tuple(tuple(next(named) for _seat in team) for team in groups)
+        listed, teams = listed_teams(game_format, seats)
+        names = [name for team in teams for name in team]
+        game_format.check_roster(
+            Config.model_validate({**base, "players": tuple(names), "teams": teams})
+        )
         players = game_format.seat_order(teams)
         ordered = tuple(listed[names.index(name)] for name in players)
     else:
         players = tuple(game_names(seats))
         ordered = tuple(seats)
-    config = Config.model_validate(
-        {
-            "format": game_format.name,
-            "players": players,
-            "teams": teams,
-            "life": options.life or game_format.default_life(options.commander),
-            "commander": options.commander,
-            "house_rules": options.house_rules,
-        }
-    )
+    config = Config.model_validate({**base, "players": players, "teams": teams})
     return config, tuple(replace(seat, team=None) for seat in ordered)
 
 
@@ -234,54 +242,3 @@ def shuffled(lobby: Lobby, chance: random.Random) -> Lobby:
     seats = list(lobby.seats)
     chance.shuffle(seats)
     return replace(lobby, seats=tuple(seats))
-
-
-def _article(title: str) -> str:
-    return "An" if title[:1] in "AEIOU" else "A"
-
-
-def _seat_text(seat: Seat) -> str:
-    return escape(seat.display_name) + (" (guest)" if seat.user_id is None else "")
-
-
-def lobby_text(lobby: Lobby) -> str:
-    options = lobby.options
-    game_format = format_of_options(options)
-    life = options.life or game_format.default_life(options.commander)
-    setup = [f"{life} life" + (" per head" if game_format.owner == "team" else "")]
-    setup += (["commander"] if options.commander else []) + list(options.house_rules)
-    gathering = f"**{_article(game_format.title)} {game_format.title} game is gathering**"
-    if game_format.roster == "teams":
-        low, high = game_format.team_counts
-        sizes = game_format.team_sizes
-        size_text = ", ".join(str(n) for n in sizes[:-1]) + (" or " if len(sizes) > 1 else "")
-        teams = "\n".join(
-            f"Team {team}: "
-            + (", ".join(_seat_text(s) for s in lobby.seats if s.team == team) or "nobody yet")
-            for team in range(1, shown_teams(game_format, lobby.seats) + 1)
-        )
-        return (
-            f"{gathering} ({', '.join(setup)}): press a Join team button to take a seat.\n"
-            f"{teams}\n"
-            f"The host starts the game with {low} to {high} teams of {size_text}{sizes[-1]} "
-            "players, every team the same size."
-        )
-    seats = "\n".join(f"{index + 1}. {_seat_text(seat)}" for index, seat in enumerate(lobby.seats))
-    return (
-        f"{gathering} ({', '.join(setup)}): press Join to take a seat.\n"
-        f"{seats or 'No one is seated yet.'}\n"
-        f"The host starts the game with {game_format.min_players} to {game_format.max_players} "
-        "players (seat order is turn order)."
-    )
-
-
-def started_text(game: StoredGame) -> str:
-    config, state = game.config, game.state
-    if config.teams:
-        names = " vs ".join("+".join(escape(name) for name in team) for team in config.teams)
-        team = format_named(config.format).team_name(state, state.active) or ""
-        first = f"team {escape(team)}"
-    else:
-        names = ", ".join(escape(name) for name in config.players)
-        first = escape(state.players[state.active].name)
-    return f"**The game has started**: {names} (turn 1: {first}). The status is pinned."

@@ -86,6 +86,7 @@ def totem_choices(
 # --- players, in the formats whose requests name players (every format but Totem) ---------
 
 ATTACK_KIND = "attack"
+TURN_KIND = "next"
 REACHED_KINDS = ("damage", "poison", "lose", "gain", "set", "halve")
 
 
@@ -97,10 +98,13 @@ class PlayerChoice:
     team: str | None
     life: int | None  # None in Totem, where a player has two totems
     locked: bool = False
+    role: str | None = None  # Emperor's emperor or general
 
     def label_as(self, shown: str) -> str:
-        """ "Bob: 17 life", "Bob (Ann+Bob): 35 life", with `shown` in place of the name."""
-        team = f" ({self.team})" if self.team else ""
+        """ "Bob: 17 life", "Bob (Ann+Bob): 35 life", "Bob (Ann+Bob+Cid, emperor): 20 life",
+        with `shown` in place of the name."""
+        about = ", ".join(part for part in (self.team, self.role) if part)
+        team = f" ({about})" if about else ""
         if self.life is None:
             return f"{shown}{team}"
         lock = ", locked" if self.locked else ""
@@ -116,8 +120,10 @@ def player_choices(state: GameState, kind: str, speaker: str | None) -> list[Pla
 
     `attack`: the players the speaker may attack (the format's attack rule; nobody without a
     speaker still in). `damage`, `poison`, `lose`, `gain`, `set`, `halve`: the players a source
-    the speaker controls may reach (the format's range; anyone, without a speaker). Any other
-    kind (`eliminate`, `remove`, `concede`): every player still in.
+    the speaker controls may reach (the format's range; anyone, without a speaker). `next`: the
+    players taking a turn, whose turn the host may end (only where several players take turns
+    at once, as `next P` says). Any other kind (`eliminate`, `remove`, `concede`): every player
+    still in.
     """
     if state.finished:
         return []
@@ -128,6 +134,10 @@ def player_choices(state: GameState, kind: str, speaker: str | None) -> list[Pla
         if speaker_seat is None:
             return []
         seats = [s for s in seats if game_format.attack_refusal(state, speaker_seat, s) is None]
+    elif kind == TURN_KIND:
+        if not game_format.language.next_player:
+            return []
+        seats = [s for s in seats if game_format.is_own_turn(state, s)]
     elif kind in REACHED_KINDS and speaker_seat is not None:
         seats = [s for s in seats if game_format.reach_refusal(state, speaker_seat, s) is None]
     return [_player_choice(state, seat) for seat in seats]
@@ -140,4 +150,4 @@ def _player_choice(state: GameState, seat: int) -> PlayerChoice:
     if game_format.language.totems:
         return PlayerChoice(name, team, None)
     pool = state.pools[game_format.pools_of(state, seat)[0]]
-    return PlayerChoice(name, team, pool.life, pool.locked)
+    return PlayerChoice(name, team, pool.life, pool.locked, game_format.role(state, seat))

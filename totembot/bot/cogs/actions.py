@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from totembot.bot.access import Table
+from totembot.bot.access import Caller, Table
 from totembot.bot.choices import legal_totems, other_players_in, players_for
 from totembot.bot.recording import Recorder
 from totembot.formats import format_named
@@ -305,10 +305,23 @@ class ActionsCog(commands.Cog):
         await self._submit(interaction, Eliminate(target=target))
 
     @app_commands.command(
-        name="next", description="Pass the turn to the next player (or team) still in"
+        name="next", description="End your turn: the turn (or your turn marker) passes on"
     )
-    async def next_turn(self, interaction: discord.Interaction) -> None:
-        await self._submit(interaction, NextTurn())
+    @app_commands.describe(
+        player="Grand Melee, host or admin: whose turn ends (default: yours, if you hold a marker)"
+    )
+    @app_commands.autocomplete(player=players_for("next"))
+    async def next_turn(self, interaction: discord.Interaction, player: str | None = None) -> None:
+        """Bare, the caller ends their own turn (the host alone: the only turn going on);
+        with `player`, the host ends that player's turn, where several take turns at once.
+        Elsewhere the rules refuse `player` with their sentence."""
+        table = await self.recorder.table_for(interaction)
+        name = None if player is None else table.player_named(player)
+        own = table.name_of(Caller.of(interaction).user_id)
+        several = format_named(table.game.state.config.format).language.next_player
+        if several and name is not None and own is not None and name.casefold() == own.casefold():
+            name = None  # naming oneself is ending one's own turn
+        await self._submit(interaction, NextTurn(player=name))
 
     @app_commands.command(name="undo", description="Take back the last change, with all it caused")
     async def undo(self, interaction: discord.Interaction) -> None:
