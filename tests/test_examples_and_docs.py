@@ -27,6 +27,8 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.totem"))
 FORMATS_DOC = ROOT / "docs" / "formats.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
+NON_TOTEM = {"free-for-all", "two-headed-giant", "emperor", "teams", "grand-melee"}
+
 # Refused lines whose comment explains the refusal without the word "refused" (none now).
 UNANNOUNCED: set[tuple[str, int]] = set()
 
@@ -77,6 +79,10 @@ def doc_games() -> list[tuple[str, dict[str, Any] | None]]:
     return games
 
 
+def _example(name: str) -> dict[str, Any]:
+    return play((ROOT / "examples" / name).read_text(encoding="utf-8")).state
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
 def test_an_example_refuses_only_the_lines_its_comments_say_are_refused(path: Path) -> None:
     played = play(path.read_text(encoding="utf-8"))
@@ -87,7 +93,7 @@ def test_an_example_refuses_only_the_lines_its_comments_say_are_refused(path: Pa
 
 def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() -> None:
     formats = {play(path.read_text(encoding="utf-8")).state["format"] for path in EXAMPLES}
-    assert formats == {"totem", "free-for-all", "two-headed-giant"}
+    assert formats == {"totem", *NON_TOTEM}
 
     ffa = play((ROOT / "examples" / "free-for-all.totem").read_text(encoding="utf-8")).state
     assert ffa["status"] == "finished" and ffa["winners"] == []  # the last two lose at once
@@ -98,10 +104,24 @@ def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() 
     losers = next(team for team in giant.state["teams"] if team["name"] == "Cid+Dan")
     assert (losers["status"], losers["poison"]) == ("lost", 15)
 
+    emperor = _example("emperor.totem")  # the team falls with its emperor
+    assert emperor["winners"] == ["Ann", "Bob", "Cid"]
+    fay = next(p for p in emperor["players"] if p["name"] == "Fay")
+    assert (fay["role"], fay["status"], fay["life"]) == ("general", "lost", 15)
+
+    teams = _example("teams.totem")  # seated apart; a team wins with one of its players out
+    assert [p["name"] for p in teams["players"]] == ["Ann", "Cid", "Eve", "Bob", "Dan", "Fay"]
+    assert teams["winners"] == ["Ann"]
+    assert [(t["name"], t["status"]) for t in teams["teams"]][0] == ("Ann+Bob", "won")
+
+    melee = _example("grand-melee.totem")  # marker 1 removed, marker 2 kept its number
+    assert melee["winners"] == ["Ivy"]
+    assert melee["markers"] == [{"number": 2, "player": "Ivy", "waiting": False}]
+
 
 def test_the_formats_doc_shows_an_example_game_with_its_json_for_each_format() -> None:
     shown = {json_state["format"] for _script, json_state in doc_games() if json_state}
-    assert shown == {"free-for-all", "two-headed-giant"}
+    assert shown == NON_TOTEM
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,8 @@
 
 Pure data, shared by the console and Discord. Each example is played in the tests on a fresh
 game (its `setup`, then its `before` lines), so an example that the rules refuse fails a test.
-The other formats (free-for-all, the giant formats) are taught in the text of their pages.
+The other formats (free-for-all, Grand Melee, the giant formats, Emperor, Teams) are taught in
+the text of their pages.
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ GAME = Topic(
         "Every totem starts at the format's life: 20, or 40 with commander. After the players, "
         "in any order: life: N for another starting life (1 to 1,000,000), commander for a "
         "commander game, rules: to turn house rules on (see help rules).",
-        "Other formats: game free-for-all players: Ann, Bob, Cid, or game two-headed-giant "
-        "teams: Ann+Bob, Cid+Dan (see help formats).",
+        "Other formats: free-for-all and grand-melee list players, like game free-for-all "
+        "players: Ann, Bob, Cid; two-headed-giant, emperor and teams list teams, like game "
+        "two-headed-giant teams: Ann+Bob, Cid+Dan (see help formats).",
     ),
     examples=(
         Example(THREE, "Three players, 20 life on each of Ann-Bob, Bob-Cid and Cid-Ann."),
@@ -135,7 +137,7 @@ DEATH = Topic(
         "players all lose at once it is a draw. After the end only undo can be recorded.",
         "Outside Totem the same limits make a player lose on their own life total (in the "
         "giant formats the whole team loses on its life, and its poison is lethal at 15 for "
-        "two players): see help formats.",
+        "two players; in Emperor a team loses with its emperor): see help formats.",
     ),
     examples=(
         Example("Ann: deal 20 to Bob", "Bob-Cid falls to 0 and dies: Bob and Cid lose; Ann wins."),
@@ -161,7 +163,7 @@ RULES = Topic(
         "sorcery-concede: a player may concede only during their own turn. The host (or a "
         "Discord admin) may still remove anyone at any time.",
         "Outside Totem only sorcery-concede is played; in the giant formats a player's own "
-        "turn is their team's turn.",
+        "turn is their team's turn, and in Grand Melee it lasts while they hold a turn marker.",
     ),
     examples=(
         Example(
@@ -196,30 +198,38 @@ RULES = Topic(
 
 FORMATS = Topic(
     name="formats",
-    title="Totem, free-for-all and the giant formats, and how each is set up",
+    title="the six formats, and how each is set up",
     forms=(
-        "game totem players: Ann, Bob, Cid [life: N] [commander] [rules: R1, R2]",
-        "game free-for-all players: Ann, Bob, Cid [life: N] [commander] [rules: sorcery-concede]",
-        "game two-headed-giant teams: Ann+Bob, Cid+Dan [life: N] [commander] "
-        "[rules: sorcery-concede]",
+        "game totem players: Ann, Bob, Cid",
+        "game free-for-all players: Ann, Bob, Cid",
+        "game grand-melee players: Ann, Bob, Cid, Dan, Eve, Fay, Gus, Hal",
+        "game two-headed-giant teams: Ann+Bob, Cid+Dan",
+        "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay",
+        "game teams teams: Ann+Bob, Cid+Dan",
     ),
     text=(
+        "Then, in any order: life: N, commander, rules: (help game). Teams are their players "
+        "joined by +, all of one size.",
         "totem, 3 to 8 players: neighbours share a life total, a totem (help totems).",
-        "free-for-all, or ffa, 2 to 12 players: each player has their own life (20, or 40 with "
+        "free-for-all or ffa, 2 to 12: each player has their own life (20, or 40 with "
         "commander), poison (10 is lethal) and commander damage.",
-        "two-headed-giant, or 2hg or giant, 2 to 4 teams of 2 to 4 players, each team written "
-        "as its players joined by +: each team has one life total, 20 per player (30 with "
-        "commander; life: N is per player), and one poison count, lethal at 15 for two players "
-        "and 5 more per further player. Damage, loss and gain to a player come off their "
-        "team's life. For halve and set, a player's own life is the team's divided by its "
-        "players, rounded up: at 17, Bob counts as 9, so halve Bob costs the team 4. Teams "
-        "sit together and take their turns together; the first player listed is the team's "
-        "active player. When one player loses, concedes or is removed, the whole team loses; "
-        "win wins for the whole team.",
-        "Outside Totem there are no totems: via, counting and hitting are refused. A player "
-        "attacks another player (attack Bob for 5; never a teammate), lock and unlock take no "
-        "totem, and an effect on each player is one line (help each). 21 combat damage from "
-        "one commander makes the player hit lose.",
+        "grand-melee or melee, 4 to 16: a free-for-all where a player's spells reach only their "
+        "neighbours, and they attack only the next player to their left. One turn marker per full "
+        "four players lets several players take turns at once (help next).",
+        "two-headed-giant, 2hg or giant, 2 to 4 teams of 2 to 4: one life total per team, 20 "
+        "per player (30 with commander), and team poison, lethal at 15 for two players and 5 "
+        "more per further player. For halve and set, a player's life is the team's divided by "
+        "its players, rounded up. Teams sit together and take turns together; one player out "
+        "and the whole team loses.",
+        "emperor, 2 to 4 teams of 3 or 5: teams sit together, the middle player the emperor, "
+        "who takes turn 1 in the first team. An emperor's spells reach 2 seats (3 in teams of "
+        "five), a general's 1. The team loses when its emperor does.",
+        "teams, 2 to 4 teams of 2 to 4: seated apart (Ann+Bob, Cid+Dan sit Ann, Cid, Bob, Dan), "
+        "spells reaching 2 seats. Players lose one by one; a team wins when every "
+        "opponent is out.",
+        "Seats count only players still in. In Emperor and Teams a player attacks only an "
+        "opponent seated next to them. Outside Totem there are no totems (via, counting and "
+        "hitting are refused), lock takes no totem, and help each covers effects on each player.",
     ),
     aliases=(
         "format",
@@ -228,7 +238,11 @@ FORMATS = Topic(
         "two-headed-giant",
         "2hg",
         "giant",
+        "emperor",
+        "grand-melee",
+        "melee",
         "teams",
         "team",
+        "range",
     ),
 )

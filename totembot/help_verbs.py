@@ -7,7 +7,8 @@ from totembot.help_topics import COMMANDER, CONSENT, Example, Topic
 SOURCE_RULE = "The source cannot reach P through a totem P shares with the speaker (help totems)."
 OWN_LIFE = (
     "Outside Totem no totem is named: P's own life takes it, or P's team's life in the giant "
-    "formats (help formats)."
+    "formats. In Emperor, Teams and Grand Melee a speaker reaches only the players within "
+    "their range of influence, counted in seats of players still in (help formats)."
 )
 
 DEAL = Topic(
@@ -98,6 +99,10 @@ ATTACK = Topic(
         "In every format but Totem a player attacks a player, still in and not a teammate: "
         "attack Bob for 5 takes 5 from Bob's life (in the giant formats, his team's). Commander "
         "damage is tallied on the player hit: 21 from one commander makes that player lose.",
+        "In Emperor and Teams a player may attack only an opponent seated immediately next to "
+        "them; in Grand Melee, only the next player to their left (attack left). Seats count "
+        "only players still in, so a new neighbour can be attacked once the player between is "
+        "out.",
     ),
     examples=(
         Example("Ann: attack Bob-Cid for 5", "Bob-Cid loses 5."),
@@ -120,7 +125,7 @@ POISON = Topic(
         "totems, chosen as for deal: " + SOURCE_RULE + " A totem with 10 or more dies. Under "
         "player-poison the counters go on P and no totem is named.",
         "Outside Totem they go on P (10 is lethal), or on P's team in the giant formats (15 is "
-        "lethal for two players).",
+        "lethal for two players). Range limits poison as it does deal.",
     ),
     examples=(
         Example("Bob: poison 2 to Cid", "Bob-Cid is Bob's own totem, so Cid-Ann gets 2."),
@@ -225,7 +230,8 @@ CONCEDE = Topic(
     text=(
         "The speaker concedes and is out; their totems stay in play, attached to the other "
         "neighbour. Under sorcery-concede, only during the speaker's own turn.",
-        "In the giant formats the speaker's whole team loses with them.",
+        "In the giant formats the speaker's whole team loses with them; in Emperor, the "
+        "emperor's team does.",
     ),
     examples=(Example("Bob: concede", "Bob is out; Ann-Bob and Bob-Cid stay."),),
 )
@@ -237,7 +243,8 @@ ELIMINATE = Topic(
     text=(
         "P loses by an effect other than a dead totem (an empty library, a card that says so). "
         "Any player still in, or the host, may record it.",
-        "In the giant formats P's whole team loses with them.",
+        "In the giant formats P's whole team loses with them, and in Emperor an emperor's "
+        "team. No range of influence limits eliminate.",
     ),
     examples=(Example("Ann: eliminate Cid", "Cid loses; the game goes on with Ann and Bob."),),
 )
@@ -248,7 +255,8 @@ WIN = Topic(
     forms=("win",),
     text=(
         "The speaker wins at once by an effect, and everyone else loses.",
-        "In the giant formats the speaker's whole team wins.",
+        "In the team formats (giant, Emperor, Teams) the speaker's whole team wins: its "
+        "players still in.",
     ),
     examples=(Example("Cid: win", "Cid wins and the game is over."),),
 )
@@ -260,7 +268,7 @@ REMOVE = Topic(
     text=(
         "The host (or a Discord admin) takes P out of the game, at any time; the line has no "
         "speaker. Their totems stay, as when a player concedes.",
-        "In the giant formats P's whole team loses.",
+        "In the giant formats P's whole team loses, and in Emperor an emperor's team.",
     ),
     examples=(Example("remove Cid", "Cid is out, removed by the host."),),
 )
@@ -268,13 +276,19 @@ REMOVE = Topic(
 NEXT = Topic(
     name="next",
     title="passing the turn",
-    forms=("next",),
+    forms=("next", "P: next", "next P"),
     text=(
         "The turn passes to the next player in seat order who is still in, and the turn number "
         "goes up by one. When the active player leaves, the turn stays theirs until next. Any "
         "player still in, or the host, may record it.",
         "In the giant formats the turn passes team by team: the next team still in takes it, "
-        "its first listed player active.",
+        "its first listed player active. In Emperor turn 1 is the first team's emperor's.",
+        "In Grand Melee several players take turns at once, each holding a turn marker (one "
+        "per full four players). P: next ends P's turn: P's marker passes to the next player "
+        "still in to the left, unless that player or one of the three still in to their left "
+        "holds a marker; then it waits for them and moves on as soon as it may. The host ends "
+        "a given player's turn with next P; a bare next works only while one player holds a "
+        "marker. When players leave, markers are removed to keep one per full four players.",
     ),
     examples=(Example("next", "Turn 2 is Bob's."),),
     aliases=("turn", "pass"),
@@ -312,7 +326,8 @@ EACH = Topic(
         "last players can lose together (a draw). each opponent leaves out the speaker and "
         "the speaker's teammates. A locked life total is skipped; the others change.",
         "For example, in a free-for-all: Cid: deal 2 to each player. In the giant formats "
-        "each player is dealt the damage, so a team of two loses twice the amount.",
+        "each player is dealt the damage, so a team of two loses twice the amount. In Emperor, "
+        "Teams and Grand Melee each means each player within the speaker's range.",
         "A line without a speaker may say each player loses N or each player gains N; each "
         "opponent needs a speaker (opponent of whom?), and so does deal.",
         "In Totem these lines are refused: each player chooses a totem, so record each "
