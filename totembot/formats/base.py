@@ -227,6 +227,10 @@ class Format:
     def is_own_turn(self, state: GameState, seat: int) -> bool:
         return state.active == seat
 
+    def whose_turn(self, state: GameState) -> str:
+        """Whose turn it is, as the end of a sentence says it."""
+        return f"it is {player_name(state, state.active)}'s turn"
+
     def pass_turn(self, state: GameState, actor: Actor, player: str | None) -> Change:
         """`next`: the turn passes to the next player (or team) still in."""
         if player is not None:

@@ -61,6 +61,12 @@ class GrandMeleeFormat(RangedFormat):
     def is_own_turn(self, state: GameState, seat: int) -> bool:
         return any(m.seat == seat and not m.waiting for m in state.markers)
 
+    def whose_turn(self, state: GameState) -> str:
+        names = [player_name(state, m.seat) for m in state.markers if not m.waiting]
+        if len(names) == 1:
+            return f"it is {names[0]}'s turn"
+        return f"the players taking turns are {', '.join(names)}"
+
     # --- ending a turn --------------------------------------------------------------------
 
     def pass_turn(self, state: GameState, actor: Actor, player: str | None) -> Change:

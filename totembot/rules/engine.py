@@ -323,7 +323,7 @@ def _concede(state: GameState, request: Request, intent: Concede) -> Change:
     if state.config.uses("sorcery-concede") and not actor.host and not own_turn:
         raise RuleViolation(
             f"Under sorcery-concede, {player_name(state, seat)} can concede only during their "
-            f"own turn, and it is {player_name(state, state.active)}'s turn."
+            f"own turn, and {format_of(state).whose_turn(state)}."
         )
     return leave(state, seat, "conceded", "conceded")
 
