@@ -15,6 +15,7 @@ from totembot.bot.access import Caller
 from totembot.bot.lobby_seats import (
     MAX_TEAMS,
     Started,
+    a_title,
     arranged,
     build_config,
     check_house_rules,
@@ -56,6 +57,7 @@ __all__ = [
     "LobbyView",
     "MAX_TEAMS",
     "Started",
+    "a_title",
     "arranged",
     "build_config",
     "check_house_rules",

@@ -35,6 +35,12 @@ def game_names(seats: Sequence[Seat]) -> list[str]:
     return names
 
 
+def a_title(game_format: Format, capital: bool = False) -> str:
+    """ "a Teams", "an Emperor": the format's title with its article."""
+    article = "an" if game_format.title[:1] in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {game_format.title}"
+
+
 def format_of_options(options: LobbyOptions) -> Format:
     return format_named(options.format)
 
@@ -149,7 +155,7 @@ def with_seat(lobby: Lobby, seat: Seat) -> Lobby:
     game_format = format_of_options(lobby.options)
     if len(lobby.seats) >= game_format.max_players:
         raise RuleViolation(
-            f"The lobby is full: a {game_format.title} game seats at most "
+            f"The lobby is full: {a_title(game_format)} game seats at most "
             f"{game_format.max_players}."
         )
     if game_format.roster == "teams":
@@ -170,12 +176,12 @@ def with_guest(lobby: Lobby, seat: Seat) -> Lobby:
 def _require_room(game_format: Format, seats: Sequence[Seat], team: int) -> None:
     if not 1 <= team <= game_format.team_counts[1]:
         raise RuleViolation(
-            f"A {game_format.title} game has at most {game_format.team_counts[1]} teams."
+            f"{a_title(game_format, True)} game has at most {game_format.team_counts[1]} teams."
         )
     biggest = max(game_format.team_sizes)
     if _team_counts(seats).get(team, 0) >= biggest:
         raise RuleViolation(
-            f"Team {team} is full: a {game_format.title} team has at most {biggest} players."
+            f"Team {team} is full: {a_title(game_format)} team has at most {biggest} players."
         )
 
 

@@ -17,6 +17,7 @@ from totembot.bot.lobby import (
     MAX_TEAMS,
     Lobbies,
     Started,
+    a_title,
     check_house_rules,
     check_roster,
     reordered,
@@ -57,7 +58,7 @@ class TableCog(
     @app_commands.describe(
         game_format="The format (default Totem); the lobby's host can change it there",
         players="Mentions and guest names in seat order (quote names with spaces); starts at once",
-        teams="Team formats: teams split by commas, each in seat order: @Ann @Bob, @Cid @Dan",
+        teams="Team formats: teams split by commas, players in order: @Ann @Bob, @Cid @Dan",
         life="Starting life per totem (Totem), per player, or per head (giant formats)",
         commander="A commander game: more life, and commander damage",
         half_life_consent="House rule: paying life below half needs the other player's consent",
@@ -135,7 +136,10 @@ class TableCog(
             interaction, lambda lobby: with_guest(lobby, seat), host_only=True
         )
 
-    @app_commands.command(name="seats", description="Set the lobby's seat order (= turn order)")
+    @app_commands.command(
+        name="seats",
+        description="Set the lobby's seat order (= turn order), or the order within each team",
+    )
     @app_commands.describe(
         order="Every seated player once, in the new order: mentions or names (quote spaces)"
     )
@@ -252,8 +256,8 @@ def roster_tokens(
     if game_format.roster == "teams":
         if players is not None or teams is None:
             raise RuleViolation(
-                f"A {game_format.title} game is set up with teams, not players: list them "
-                "split by commas, each in seat order, like teams: Ann Bob, Cid Dan."
+                f"{a_title(game_format, True)} game is set up with teams, not players: list them "
+                "split by commas, each team's players in order, like teams: Ann Bob, Cid Dan."
             )
         return [
             (number, token)
@@ -262,7 +266,7 @@ def roster_tokens(
         ]
     if teams is not None or players is None:
         raise RuleViolation(
-            f"A {game_format.title} game is set up with players, not teams: list them in "
+            f"{a_title(game_format, True)} game is set up with players, not teams: list them in "
             "seat order, like players: Ann Bob Cid."
         )
     return [(None, token) for token in split_names(players)]
