@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from totembot.rules.errors import RuleViolation
+from totembot.rules.errors import RuleViolation, capital
 from totembot.rules.events import Event, TurnPassed
 from totembot.rules.intents import Actor, Attack, TotemRef
 from totembot.rules.lookup import player_name, require_participant, target_seat
@@ -79,7 +79,8 @@ class Format:
         count = len(config.players)
         if not self.min_players <= count <= self.max_players:
             raise RuleViolation(
-                f"A {self.title} game needs {self.min_players} to {self.max_players} players, "
+                f"{capital(self.a_title)} game needs {self.min_players} to {self.max_players} "
+                "players, "
                 f"not {count}."
             )
 
@@ -91,6 +92,11 @@ class Format:
 
     def opening_markers(self, config: Config) -> tuple[Marker, ...]:
         return ()
+
+    @property
+    def a_title(self) -> str:
+        """The title with its article: "a Free-for-all", "an Emperor"."""
+        return f"{'an' if self.title[0] in 'AEIOU' else 'a'} {self.title}"
 
     # --- names ----------------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ class TeamsFormat(RangedFormat, TeamFormat):
 
     def seat_order(self, teams: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
         """609.3: no one next to a teammate, each team equally spaced out."""
-        return tuple(team[index] for index in range(len(teams[0])) for team in teams)
+        longest = max((len(team) for team in teams), default=0)
+        return tuple(team[index] for index in range(longest) for team in teams if index < len(team))
 
     def reach(self, state: GameState, seat: int) -> int:
         return TEAMS_RANGE

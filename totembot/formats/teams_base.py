@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from totembot.formats.base import Format
-from totembot.rules.errors import RuleViolation
+from totembot.rules.errors import RuleViolation, capital
 from totembot.rules.state import Config, GameState
 
 
@@ -18,16 +18,17 @@ class TeamFormat(Format):
         low, high = self.team_counts
         if not low <= len(config.teams) <= high:
             raise RuleViolation(
-                f"A {self.title} game needs {low} to {high} teams, not {len(config.teams)}."
+                f"{capital(self.a_title)} game needs {low} to {high} teams, "
+                f"not {len(config.teams)}."
             )
         sizes = {len(team) for team in config.teams}
         if len(sizes) > 1:
-            raise RuleViolation(f"Every team of a {self.title} game must have as many players.")
+            raise RuleViolation(f"Every team of {self.a_title} game must have as many players.")
         size = sizes.pop()
         if size not in self.team_sizes:
             *most, last = (str(n) for n in self.team_sizes)
             allowed = f"{', '.join(most)} or {last}" if most else last
-            raise RuleViolation(f"A {self.title} team has {allowed} players, not {size}.")
+            raise RuleViolation(f"{capital(self.a_title)} team has {allowed} players, not {size}.")
 
     def team_index(self, state: GameState, seat: int) -> int:
         name = state.players[seat].name

@@ -28,3 +28,8 @@ def shown(text: str, limit: int = 40) -> str:
         for char in text[: limit * 2]
     )
     return printable if len(printable) <= limit else printable[: limit - 1] + "…"
+
+
+def capital(text: str) -> str:
+    """The sentence's first letter in capitals, the rest as written ("An Emperor")."""
+    return text[:1].upper() + text[1:]

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from totembot.rules.engine import apply, check_amount
-from totembot.rules.errors import RuleViolation, shown
+from totembot.rules.errors import RuleViolation, capital, shown
 from totembot.rules.events import Event, Undone
 from totembot.rules.formats import format_named
 from totembot.rules.intents import Request
@@ -40,7 +40,7 @@ def new_game(config: Config) -> GameState:
     game_format = format_named(config.format)
     if (game_format.roster == "teams") != bool(config.teams):
         raise RuleViolation(
-            f"A {game_format.title} game is set up with '{game_format.roster}:', "
+            f"{capital(game_format.a_title)} game is set up with '{game_format.roster}:', "
             f"like 'game {game_format.name} {game_format.roster}: ...'."
         )
     game_format.check_roster(config)
