@@ -17,6 +17,7 @@ from totembot.render.board_pen import (
     Pen,
     Point,
     arrowhead,
+    crown,
     droplet,
     heart,
     padlock,
@@ -129,21 +130,26 @@ def draw_name(
     size: float,
     ink: RGB,
     from_left: bool = False,
+    crowned: RGB | None = None,
 ) -> float:
     """A name centred on `at` (or starting there): shrunk a little, then clipped, to fit; a
-    star for the winner, struck through when out. Returns the type size used."""
+    star for the winner, a crown in the colour `crowned` (an emperor), struck through when
+    out. Returns the type size used."""
     icon = size * 0.9 if status == "won" else 0.0
+    mark = size * 1.05 if crowned is not None else 0.0
     out = status not in ("in", "won")
     bold = not out
     name, shrunk = clean(name), size
-    while shrunk > size * 0.8 and pen.width(name, shrunk, bold) > room - icon:
+    while shrunk > size * 0.8 and pen.width(name, shrunk, bold) > room - icon - mark:
         shrunk -= 1
-    name = pen.fit(name, shrunk, room - icon, bold)
-    width = pen.width(name, shrunk, bold) + icon
+    name = pen.fit(name, shrunk, room - icon - mark, bold)
+    width = pen.width(name, shrunk, bold) + icon + mark
     left, y = (at[0] if from_left else at[0] - width / 2), at[1]
-    pen.text((left + icon, y), name, shrunk, ink, align="left", bold=bold)
+    pen.text((left + icon + mark, y), name, shrunk, ink, align="left", bold=bold)
+    if crowned is not None:
+        crown(pen, (left + mark * 0.42, y), mark * 0.78, crowned)
     if icon:
-        star(pen, (left + icon * 0.4, y), icon * 0.85, DARK_TEXT)
+        star(pen, (left + mark + icon * 0.4, y), icon * 0.85, DARK_TEXT)
     if out:
         pen.line([(left - 3, y), (left + width + 3, y)], ink, max(2.0, size / 12))
     return shrunk

@@ -211,6 +211,24 @@ def star(pen: Pen, at: Point, size: float, fill: RGB) -> None:
     pen.polygon(points, fill)
 
 
+def crown(pen: Pen, at: Point, size: float, fill: RGB) -> None:
+    """A three-pointed crown `size` across, for an emperor."""
+    x, y = at
+    w, h = size / 2, size * 0.38
+    pen.polygon(
+        [
+            (x - w, y + h),
+            (x - w, y - h),
+            (x - w * 0.5, y),
+            (x, y - h * 1.25),
+            (x + w * 0.5, y),
+            (x + w, y - h),
+            (x + w, y + h),
+        ],
+        fill,
+    )
+
+
 def arrowhead(pen: Pen, tip: Point, angle: float, size: float, fill: RGB) -> None:
     """A notched arrowhead `size` long whose tip is at `tip`, pointing along `angle`."""
     ahead = (math.cos(angle), math.sin(angle))

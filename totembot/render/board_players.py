@@ -48,6 +48,16 @@ from totembot.render.board_parts import (
     squeeze,
 )
 from totembot.render.board_pen import SIZE, Box, Pen
+from totembot.render.board_seats import (
+    FOOTER_STEP,
+    SeatMarks,
+    draw_footer_lines,
+    draw_marked_header,
+    draw_spine,
+    footer_lines,
+    seat_marks,
+    turns_headline,
+)
 from totembot.render.board_teams import draw_teams
 from totembot.render.view import LifeView, PlayerView, TableView, table_view
 from totembot.rules.state import GameState
@@ -214,20 +224,31 @@ def draw_header(pen: Pen, player: PlayerView, box: Box, sizes: SeatSizes) -> Non
         pen.text((x, y + sizes.name * 0.62), note, sizes.sub, MUTED if ink == TEXT else ink)
 
 
-def draw_player_card(pen: Pen, player: PlayerView, box: Box) -> None:
-    """A seat: the header, then the player's own life, poison and commander damage."""
+def draw_player_card(
+    pen: Pen, player: PlayerView, box: Box, marks: SeatMarks | None = None
+) -> None:
+    """A seat: the header, then the player's own life, poison and commander damage; with
+    `marks`, the team's band down the left edge, a crown, a turn marker (board_seats)."""
     sizes = seat_sizes(box)
     fill, edge = card_colours(player.status, player.active)
     thick = 4 if player.active or player.status == "won" else 2
     pen.box(box, radius=RADIUS, fill=fill, edge=edge, width=thick)
     inset = 5.0
     header = (box[0] + inset, box[1] + inset, box[2] - inset, box[1] + inset + sizes.header)
-    draw_header(pen, player, header, sizes)
+    pad = (box[3] - box[1]) * 0.05
+    left = box[0] + pad * 1.5
+    gone = player.status not in ("in", "won")
+    if marks is None:
+        draw_header(pen, player, header, sizes)
+    else:
+        if marks.team is not None:
+            start = draw_spine(pen, box, inset, marks.team, header, gone)
+            header = (start, header[1], header[2], header[3])
+            left = start + pad * 0.5
+        draw_marked_header(pen, player, marks, header, sizes.name, sizes.sub)
     if player.life is None:
         return
-    pad = (box[3] - box[1]) * 0.05
-    body = (box[0] + pad * 1.5, header[3] + pad, box[2] - pad * 1.5, box[3] - pad)
-    gone = player.status not in ("in", "won")
+    body = (left, header[3] + pad, box[2] - pad * 1.5, box[3] - pad)
     lines = life_details(player.life, player.poison)
     plan = body_plan(pen, player.life, lines, body, sizes)
     draw_body(pen, player.life, plan, body, gone or player.life.dead)
@@ -241,7 +262,7 @@ def draw_players(pen: Pen, view: TableView, area: Box) -> tuple[Box, ...]:
     if free >= CENTRE_ARROW_ROOM:
         draw_order_circle(pen, centre, free, max(float(MIN_TEXT), seat_sizes(cards[0]).sub))
     for player, box in zip(view.players, cards, strict=True):
-        draw_player_card(pen, player, box)
+        draw_player_card(pen, player, box, seat_marks(view, player))
     return cards
 
 
@@ -262,16 +283,24 @@ def pending_words(pen: Pen, view: TableView) -> str:
 def draw_view(view: TableView) -> Pen:
     """A table whose life totals sit on players or on teams: cards, title and footer."""
     pen = Pen()
-    area = (AREA[0], AREA[1] + (20 if view.pending else 0), AREA[2], AREA[3])
+    footer = footer_lines(pen, view)
+    bottom = AREA[3] - FOOTER_STEP * (len(footer) - 1)
+    area = (AREA[0], AREA[1] + (20 if view.pending else 0), AREA[2], bottom)
     if view.owner == "team":
         draw_teams(pen, view, area)
     else:
         draw_players(pen, view, area)
-    actor = view.active_team if view.active_team is not None else view.active
-    draw_headline(pen, *headline_words(pen, view.finished, view.winners, view.turn, actor))
+    if view.turn_markers and not view.finished:
+        draw_headline(pen, *turns_headline(pen, view))
+    else:
+        actor = view.active_team if view.active_team is not None else view.active
+        draw_headline(pen, *headline_words(pen, view.finished, view.winners, view.turn, actor))
     if view.pending:
         pen.text((SIZE / 2, 57), pending_words(pen, view), NOTE, PENDING)
-    draw_footer_words(pen, view.setup)
+    if len(footer) == 1:
+        draw_footer_words(pen, footer[0])
+    else:
+        draw_footer_lines(pen, footer)
     return pen
 
 

@@ -7,10 +7,19 @@ then its players (the giant formats). A format with the same owners needs no new
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from totembot.render.markdown import escape
-from totembot.render.view import LifeView, PlayerView, TableView, TeamView, table_view
+from totembot.render.markdown import MAX_NAME, escape
+from totembot.render.view import (
+    LifeView,
+    MarkerView,
+    PlayerView,
+    TableView,
+    TeamView,
+    rule_words,
+    table_view,
+)
 from totembot.rules.state import GameState
 
 ACTIVE_COLOUR = 0x2ECC71
@@ -20,9 +29,42 @@ COMMANDERS_SHOWN = 3  # per life total (or player), the highest tallies; the res
 FINISHED_COLOUR = 0x95A5A6
 OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
 GROUP_NAME = 90  # a totem's or a team's name joins several player names
+MAX_TITLE = 255
+TEAM_SQUARES = ("🟦", "🟥", "🟪", "🟧")  # the board's team colours, team A first
+CROWN = "👑"
+WAITING = "⏳"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How much of each line is shown: the largest tallies, and names and reasons clipped."""
+
+    commanders: int = COMMANDERS_SHOWN
+    name: int = MAX_NAME
+    reason: int = 60
+
+
+# Tables with a range of influence seat up to 20 players: their lines shorten, step by step,
+# until every player fits in the description.
+FITS = (Fit(), Fit(2, 32, 48), Fit(1, 24, 32), Fit(0, 16, 24), Fit(0, 12, 12))
+
+
+def _turns(view: TableView, limit: int) -> str:
+    """Grand Melee: every player taking a turn with their marker's number, then the markers
+    that wait: "Turns: Ann (1), Eve (2) · ⏳ 3 waits for Ivy"."""
+    held = [f"{escape(m.player, limit)} ({m.number})" for m in view.markers if not m.waiting]
+    waits = [
+        f"{WAITING} {m.number} waits for {escape(m.player, limit)}"
+        for m in view.markers
+        if m.waiting
+    ]
+    return " · ".join([f"Turns: {', '.join(held) or 'none'}", *waits])
 
 
 def _headline(view: TableView) -> str:
+    if view.turn_markers and not view.finished:
+        titles = (_turns(view, limit) for limit in (MAX_NAME, 20, 10, 4))
+        return next((title for title in titles if len(title) <= MAX_TITLE), "Turns")
     if view.finished:
         won = [team.name for team in view.teams if team.status == "won"]
         if won:
@@ -35,19 +77,20 @@ def _headline(view: TableView) -> str:
     return f"Turn {view.turn}: {escape(view.active)} to play"
 
 
-def _tallies(damage: dict[str, int]) -> list[str]:
+def _tallies(damage: dict[str, int], fit: Fit = Fit()) -> list[str]:
     tallies = sorted(damage.items(), key=lambda item: -item[1])
-    parts = [f"⚔ {escape(commander)} {amount}" for commander, amount in tallies[:COMMANDERS_SHOWN]]
-    if len(tallies) > COMMANDERS_SHOWN:
-        parts.append(f"⚔ +{len(tallies) - COMMANDERS_SHOWN} more")
+    shown = fit.commanders
+    parts = [f"⚔ {escape(commander, fit.name)} {amount}" for commander, amount in tallies[:shown]]
+    if len(tallies) > shown:
+        parts.append(f"⚔ +{len(tallies) - shown} more")
     return parts
 
 
-def _life_parts(life: LifeView) -> list[str]:
+def _life_parts(life: LifeView, fit: Fit = Fit()) -> list[str]:
     parts = [f"♥ {life.life}"]
     if life.poison:
         parts.append(f"☠ {life.poison}")
-    parts += _tallies(life.commander_damage)
+    parts += _tallies(life.commander_damage, fit)
     if life.locked:
         parts.append("🔒")
     return parts
@@ -58,27 +101,56 @@ def _marked(view: TableView, player: PlayerView) -> bool:
     return player.active and (view.active_team is None or player.name == view.active)
 
 
-def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> str:
-    """The player's name and status, then what is theirs: poison, own life, commander damage."""
-    name = escape(player.name)
-    tags = [] if player.team is None or in_team_block else [escape(player.team, GROUP_NAME)]
+def _turn_marker(view: TableView, player: PlayerView) -> MarkerView | None:
+    """The turn marker the player holds or that waits for them, while the game goes on."""
+    if not view.turn_markers or view.finished or not player.is_in:
+        return None
+    return view.marker_of(player.name)
+
+
+def _seat_tags(view: TableView, player: PlayerView, in_team_block: bool) -> tuple[str, list[str]]:
+    """What goes before a player's name (a team's colour, a crown) and in brackets after it
+    (their team, role, reach, turn marker)."""
+    before, tags = "", []
+    if player.team_tag is not None and not in_team_block:
+        square = TEAM_SQUARES[(ord(player.team_tag) - ord("A")) % len(TEAM_SQUARES)]
+        before, tags = f"{square} ", [f"team {player.team_tag}"]
+    elif player.team is not None and not in_team_block:
+        tags = [escape(player.team, GROUP_NAME)]
+    if player.role == "emperor":
+        before += f"{CROWN} "
     tags += [player.role] if player.role is not None else []
+    if player.is_in and player.reach is not None and view.common_reach() is None:
+        tags.append(f"reach {player.reach}")
+    marker = _turn_marker(view, player)
+    if marker is not None:
+        state = " waits" if marker.waiting else (", goes when this turn ends" if marker.due else "")
+        tags.append(f"marker {marker.number}{state}")
+    return before, tags
+
+
+def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()) -> str:
+    """The player's name and status, then what is theirs: poison, own life, commander damage."""
+    name = escape(player.name, fit.name)
+    before, tags = _seat_tags(view, player, in_team_block)
     if player.status == "in":
         marker = "▶ " if _marked(view, player) else ""
-        line = f"{marker}**{name}**" + (f" ({', '.join(tags)})" if tags else "")
+        waiting = _turn_marker(view, player)
+        marker = f"{WAITING} " if waiting is not None and waiting.waiting else marker
+        line = f"{marker}{before}**{name}**" + (f" ({', '.join(tags)})" if tags else "")
     elif player.status == "won":
-        line = f"🏆 **{name}** ({', '.join([*tags, 'won'])})"
+        line = f"🏆 {before}**{name}** ({', '.join([*tags, 'won'])})"
     else:
         why = OUT_WORDS[player.status]
         if player.reason:
-            reason = escape(player.reason, limit=60)
+            reason = escape(player.reason, limit=fit.reason)
             why = reason if player.reason.startswith(why) else f"{why}: {reason}"
-        line = f"~~{name}~~ ({', '.join([*tags, why])})"
+        line = f"{before}~~{name}~~ ({', '.join([*tags, why])})"
     parts = [f"☠ {player.poison}"] if player.poison is not None else []
     if player.life is not None:
-        parts += _life_parts(player.life)
+        parts += _life_parts(player.life, fit)
     else:
-        parts += _tallies(player.commander_damage)
+        parts += _tallies(player.commander_damage, fit)
     return " · ".join([line, *parts])
 
 
@@ -107,9 +179,20 @@ def _team_lines(view: TableView, team: TeamView) -> list[str]:
     ]
 
 
+def _seat_lines(view: TableView) -> list[str]:
+    """A player a line, in seat order, each line shortened as far as needed for all to fit."""
+    for fit in FITS:
+        lines = [_player_line(view, player, False, fit) for player in view.players]
+        if sum(len(line) + 1 for line in lines) <= MAX_DESCRIPTION:
+            break
+    return lines
+
+
 def _lines(view: TableView) -> list[str]:
     if any(team.life is not None for team in view.teams):
         return [line for team in view.teams for line in _team_lines(view, team)]
+    if rule_words(view):
+        return _seat_lines(view)
     lines: list[str] = []
     for player in view.players:
         lines.append(_player_line(view, player, False))
@@ -138,7 +221,7 @@ def status_embed(state: GameState) -> dict[str, Any]:
         "title": _headline(view),
         "description": _fitted(_lines(view), MAX_DESCRIPTION),
         "color": FINISHED_COLOUR if view.finished else ACTIVE_COLOUR,
-        "footer": {"text": view.setup},
+        "footer": {"text": " · ".join([view.setup, *rule_words(view)])},
     }
     if view.pending:
         waiting = [

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from totembot.formats.base import Owner
 from totembot.phrases import format_request
-from totembot.render.view import LifeView, PlayerView, TableView, TeamView, table_view
+from totembot.render.view import (
+    LifeView,
+    PlayerView,
+    TableView,
+    TeamView,
+    rule_words,
+    table_view,
+)
 from totembot.rules.events import (
     CommanderDamaged,
     Event,
@@ -16,6 +23,8 @@ from totembot.rules.events import (
     LifeChanged,
     LifeUnchanged,
     LockChanged,
+    MarkerMoved,
+    MarkerRemoved,
     PendingClosed,
     PendingOpened,
     PlayerLeft,
@@ -77,6 +86,18 @@ def _lock(event: LockChanged) -> str:
     return f"{event.pool} {verb} by {event.by}"
 
 
+def _marker(event: MarkerMoved) -> str:
+    """A turn marker passed on when a turn ended, or reaching the player it waited for."""
+    marker, player = f"marker {event.number}", event.player
+    if event.ended is None:
+        if event.waiting:  # the player it waited for left: it waits for the next one
+            return f"Marker {event.number} now waits for {player}"
+        return f"Marker {event.number} reaches {player}: {player}'s turn"
+    if event.waiting:
+        return f"{event.ended}'s turn ends: {marker} waits for {player}"
+    return f"{event.ended}'s turn ends: {marker} passes to {player}, whose turn starts"
+
+
 def describe_event(event: Event) -> str:
     """One short line saying what changed."""
     match event:
@@ -103,6 +124,13 @@ def describe_event(event: Event) -> str:
             return "Game over: a draw, nobody wins"
         case TurnPassed():
             return f"Turn {event.number}: {event.active}"
+        case MarkerMoved():
+            return _marker(event)
+        case MarkerRemoved():
+            return (
+                f"Marker {event.number} (at {event.player}) is removed: "
+                "one marker for every four players still in"
+            )
         case LockChanged():
             return _lock(event)
         case PendingOpened():
@@ -146,13 +174,24 @@ def _header(view: TableView) -> str:
     words = view.setup.split(" · ")
     rules = [word for word in words if word in view.house_rules]
     header = ", ".join(word for word in words if word not in view.house_rules)
-    return header + (f", rules: {', '.join(rules)}" if rules else "")
+    header += f", rules: {', '.join(rules)}" if rules else ""
+    return "; ".join([header, *rule_words(view)])
+
+
+def _turns(view: TableView) -> str:
+    """Every player taking a turn, with their marker's number; the markers that wait."""
+    held = [f"{m.player} (marker {m.number})" for m in view.markers if not m.waiting]
+    text = f"Turns: {', '.join(held) or 'none'}"
+    waits = [f"marker {m.number} waits for {m.player}" for m in view.markers if m.waiting]
+    return "; ".join([text, *waits])
 
 
 def _progress(view: TableView) -> str:
     if view.finished:
         won = [team.name for team in view.teams if team.status == "won"] or list(view.winners)
         return f"Finished: {', '.join(won)} won" if won else "Finished: a draw"
+    if view.turn_markers:
+        return _turns(view)
     if view.active_team is not None:
         return f"Turn {view.turn}: {view.active_team} ({view.active})"
     return f"Turn {view.turn}: {view.active}"
@@ -171,9 +210,11 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> st
         status += f": {player.reason}"
     words = [status]
     if player.team is not None and not in_team_block:
-        words.append(f"team {player.team}")
+        words.append(f"team {player.team_tag or player.team}")
     if player.role is not None:
         words.append(player.role)
+    if player.is_in and player.reach is not None and view.common_reach() is None:
+        words.append(f"reach {player.reach}")
     if player.poison is not None:
         words.append(f"{player.poison} poison")
     text = f"{player.name} ({', '.join(words)})"
@@ -181,7 +222,24 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> st
         text += f": {_life_line(player.life, view.owner)}"
     elif player.commander_damage:
         text += f": {', '.join(_tallies(player.commander_damage))}"
-    return text + (" <- turn" if _marked(view, player) else "")
+    return text + _turn_note(view, player)
+
+
+def _turn_note(view: TableView, player: PlayerView) -> str:
+    """`<- turn` on the player taking the turn; with turn markers, which one, or which waits."""
+    marker = view.marker_of(player.name) if view.turn_markers and not view.finished else None
+    if marker is None:
+        return " <- turn" if _marked(view, player) else ""
+    if marker.waiting:
+        return f" <- marker {marker.number} waiting"
+    due = ", removed when this turn ends" if marker.due else ""
+    return f" <- turn, marker {marker.number}{due}"
+
+
+def _team_legend(view: TableView) -> str:
+    """Each team's letter, players and status, where players sit by seat, not by team."""
+    teams = [f"{team.tag} {team.name} ({team.status})" for team in view.teams]
+    return f"Teams: {', '.join(teams)}"
 
 
 def _team_block(view: TableView, team: TeamView) -> list[str]:
@@ -202,6 +260,7 @@ def render_ring(state: GameState) -> str:
         for team in view.teams:
             lines += _team_block(view, team)
     else:
+        lines += [_team_legend(view)] if view.teams else []
         for player in view.players:
             lines.append(f"  {_player_line(view, player, False)}")
             lines += [

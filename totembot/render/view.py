@@ -8,11 +8,17 @@ A new format that keeps to these three owners needs no new drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from totembot.formats import format_named
 from totembot.formats.base import Format, Owner
+from totembot.formats.grand_melee import GrandMeleeFormat
+from totembot.formats.ranged import RangedFormat
 from totembot.rules.lookup import pool_name
 from totembot.rules.state import GameState
+
+Attacks = Literal["any", "neighbours", "left"]
+ATTACK_WORDS = {"neighbours": "attack an adjacent opponent", "left": "attack left"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,8 @@ class PlayerView:
     poison: int | None  # counted on the player (Totem's player-poison), else None
     commander_damage: dict[str, int]  # tallied on the player (the giant formats)
     life: LifeView | None  # the player's own life total (free-for-all and the like)
+    reach: int | None = None  # range of influence in seats (Emperor, Teams, Grand Melee)
+    team_tag: str | None = None  # the team's letter, "A" for the first team listed
 
     @property
     def is_in(self) -> bool:
@@ -52,6 +60,7 @@ class TeamView:
     status: str  # in, won or lost
     active: bool
     life: LifeView | None  # the team's shared life total (the giant formats)
+    tag: str = ""  # its letter, in listed order: "A", "B", ...
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,7 @@ class MarkerView:
     number: int
     player: str
     waiting: bool
+    due: bool = False  # held, and removed when its holder's turn ends
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,40 @@ class TableView:
     house_rules: tuple[str, ...]
     turn_markers: bool = False  # several players take turns at once: see `markers`
     markers: tuple[MarkerView, ...] = ()
+    attacks: Attacks = "any"  # whom a player may attack
+
+    def marker_of(self, name: str) -> MarkerView | None:
+        """The turn marker held by the player or waiting for them, if any."""
+        return next((m for m in self.markers if m.player == name), None)
+
+    def common_reach(self) -> int | None:
+        """The range of influence when every player has the same one, else None."""
+        reaches = {player.reach for player in self.players}
+        return reaches.pop() if len(reaches) == 1 else None
+
+
+def team_tag(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+def rule_words(view: TableView) -> tuple[str, ...]:
+    """The limits on whom players reach and attack: ("reach 2", "attack an adjacent opponent").
+
+    Empty for the formats without them, so their footers stay as they were."""
+    words: list[str] = []
+    common = view.common_reach()
+    if common is not None:
+        words.append(f"reach {common}")
+    elif any(player.reach is not None for player in view.players):
+        by_role: dict[str, int] = {}
+        for player in view.players:
+            if player.role is not None and player.reach is not None:
+                by_role.setdefault(player.role, player.reach)
+        ranked = sorted(by_role.items(), key=lambda item: -item[1])  # the widest first
+        words.append("reach: " + ", ".join(f"{role} {reach}" for role, reach in ranked))
+    if view.attacks != "any":
+        words.append(ATTACK_WORDS[view.attacks])
+    return tuple(words)
 
 
 def _life(state: GameState, index: int) -> LifeView:
@@ -123,6 +167,7 @@ def _teams(state: GameState, game_format: Format, lives: list[LifeView]) -> tupl
             status=_team_status(state, side),
             active=side == active_side and not state.finished,
             life=lives[index] if game_format.owner == "team" else None,
+            tag=team_tag(index),
         )
         for index, (team, side) in enumerate(
             zip(state.config.teams, game_format.sides(state), strict=True)
@@ -145,9 +190,26 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             life=lives[game_format.pools_of(state, seat)[0]]
             if game_format.owner == "player"
             else None,
+            reach=game_format.reach(state, seat) if isinstance(game_format, RangedFormat) else None,
+            team_tag=_team_tag(state, game_format, seat),
         )
         for seat, player in enumerate(state.players)
     ]
+
+
+def _team_tag(state: GameState, game_format: Format, seat: int) -> str | None:
+    if game_format.roster != "teams":
+        return None
+    name = state.players[seat].name
+    return team_tag(next(k for k, team in enumerate(state.config.teams) if name in team))
+
+
+def _attacks(game_format: Format) -> Attacks:
+    """Whom a player may attack: anyone, an opponent next to them (607.3c, 609.4), or the
+    next player to their left (608.2b)."""
+    if isinstance(game_format, GrandMeleeFormat):
+        return "left"
+    return "neighbours" if isinstance(game_format, RangedFormat) else "any"
 
 
 def table_view(state: GameState) -> TableView:
@@ -176,7 +238,8 @@ def table_view(state: GameState) -> TableView:
         house_rules=state.config.house_rules,
         turn_markers=game_format.turn_markers,
         markers=tuple(
-            MarkerView(m.number, state.players[m.seat].name, m.waiting)
+            MarkerView(m.number, state.players[m.seat].name, m.waiting, m.due)
             for m in sorted(state.markers, key=lambda m: m.number)
         ),
+        attacks=_attacks(game_format),
     )
