@@ -158,7 +158,7 @@ def test_a_marker_due_for_removal_says_so_and_then_goes() -> None:
     assert "  A2 (in): 20 life <- turn, marker 1, removed when this turn ends" in lines
     state, replies = play(MELEE9, "A1: next", "A5: next", "remove A7", "remove A3", "A2: next")
     assert replies[-1] == (
-        "Marker 1 (at A2) is removed: one marker for every four players still in"
+        "A2's turn ends: marker 1 is removed (one marker for every four players still in)"
     )
     assert render_ring(state).split("\n")[1] == "Turns: A6 (marker 2)"
 

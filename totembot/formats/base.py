@@ -28,6 +28,7 @@ from totembot.rules.state import (
 )
 
 Owner = Literal["totem", "player", "team"]
+Attacks = Literal["any", "neighbours", "left"]
 Roster = Literal["players", "teams"]
 Loss = tuple[int, str]  # a seat that loses, and why
 Change = tuple[GameState, list[Event]]
@@ -64,6 +65,7 @@ class Format:
     announces_pool_deaths = False
     life_unit = ""  # what the starting life is counted per, in descriptions
     turn_markers = False  # several players taking turns at once (Grand Melee)
+    attacks: Attacks = "any"  # whom a player may attack: anyone, a neighbour, the next left
 
     # --- setting up -----------------------------------------------------------------------
 
@@ -174,6 +176,10 @@ class Format:
         return f"There are no totems in {self.title}: {TOTEM_WORDS}."
 
     # --- what a request may reach ---------------------------------------------------------
+
+    def reach(self, state: GameState, seat: int) -> int | None:
+        """The player's range of influence in seats (CR 601), or None when unlimited."""
+        return None
 
     def reach_refusal(self, state: GameState, controller: int, target: int) -> str | None:
         """Why a source the controller controls cannot reach the target (range), or None."""

@@ -33,6 +33,7 @@ class GrandMeleeFormat(RangedFormat):
     language = MARKER_LANGUAGE
     min_players, max_players = 4, 16
     turn_markers = True
+    attacks = "left"
 
     def reach(self, state: GameState, seat: int) -> int:
         return 1
@@ -103,8 +104,9 @@ class GrandMeleeFormat(RangedFormat):
     def _end_turn(self, state: GameState, marker: Marker, seat: int) -> Change:
         """The marker goes if it is due for removal, else passes left (or waits)."""
         if marker.due:
+            name = player_name(state, seat)
             return _without(state, marker), [
-                MarkerRemoved(number=marker.number, player=player_name(state, seat))
+                MarkerRemoved(number=marker.number, player=name, ended=name)
             ]
         [receiver] = to_left(state, seat, 1) or [seat]
         waiting = not self._may_receive(state, receiver, marker)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from totembot.formats.base import Format
+from totembot.formats.base import Attacks, Format
 from totembot.formats.seating import distance, neighbours, seats_word
 from totembot.rules.lookup import player_name
 from totembot.rules.state import GameState
@@ -10,6 +10,8 @@ from totembot.rules.state import GameState
 
 class RangedFormat(Format):
     """A player's sources reach only players within their range of influence (CR 601)."""
+
+    attacks: Attacks = "neighbours"
 
     def reach(self, state: GameState, seat: int) -> int:
         raise NotImplementedError

@@ -127,10 +127,10 @@ def describe_event(event: Event) -> str:
         case MarkerMoved():
             return _marker(event)
         case MarkerRemoved():
-            return (
-                f"Marker {event.number} (at {event.player}) is removed: "
-                "one marker for every four players still in"
-            )
+            why = "one marker for every four players still in"
+            if event.ended:
+                return f"{event.ended}'s turn ends: marker {event.number} is removed ({why})"
+            return f"Marker {event.number} (at {event.player}) is removed: {why}"
         case LockChanged():
             return _lock(event)
         case PendingOpened():

@@ -8,16 +8,12 @@ A new format that keeps to these three owners needs no new drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from totembot.formats import format_named
-from totembot.formats.base import Format, Owner
-from totembot.formats.grand_melee import GrandMeleeFormat
-from totembot.formats.ranged import RangedFormat
+from totembot.formats.base import Attacks, Format, Owner
 from totembot.rules.lookup import pool_name
 from totembot.rules.state import GameState
 
-Attacks = Literal["any", "neighbours", "left"]
 ATTACK_WORDS = {"neighbours": "attack an adjacent opponent", "left": "attack left"}
 
 
@@ -190,7 +186,7 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             life=lives[game_format.pools_of(state, seat)[0]]
             if game_format.owner == "player"
             else None,
-            reach=game_format.reach(state, seat) if isinstance(game_format, RangedFormat) else None,
+            reach=game_format.reach(state, seat),
             team_tag=_team_tag(state, game_format, seat),
         )
         for seat, player in enumerate(state.players)
@@ -202,14 +198,6 @@ def _team_tag(state: GameState, game_format: Format, seat: int) -> str | None:
         return None
     name = state.players[seat].name
     return team_tag(next(k for k, team in enumerate(state.config.teams) if name in team))
-
-
-def _attacks(game_format: Format) -> Attacks:
-    """Whom a player may attack: anyone, an opponent next to them (607.3c, 609.4), or the
-    next player to their left (608.2b)."""
-    if isinstance(game_format, GrandMeleeFormat):
-        return "left"
-    return "neighbours" if isinstance(game_format, RangedFormat) else "any"
 
 
 def table_view(state: GameState) -> TableView:
@@ -241,5 +229,5 @@ def table_view(state: GameState) -> TableView:
             MarkerView(m.number, state.players[m.seat].name, m.waiting, m.due)
             for m in sorted(state.markers, key=lambda m: m.number)
         ),
-        attacks=_attacks(game_format),
+        attacks=game_format.attacks,
     )

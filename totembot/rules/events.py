@@ -86,6 +86,7 @@ class MarkerRemoved(Frozen):
     kind: Literal["marker-removed"] = "marker-removed"
     number: int
     player: str  # who held it, or whom it waited for
+    ended: str | None = None  # whose turn ended, when ending it removed the marker
 
 
 class LockChanged(Frozen):
