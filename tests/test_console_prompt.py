@@ -20,7 +20,7 @@ from totembot.console_prompt import TerminalPrompt, TotemCompleter
 from totembot.formats import FORMATS
 from totembot.help import topic_names
 from totembot.phrases import parse_setup
-from totembot.rules import HOUSE_RULES, GameState, new_game
+from totembot.rules import GameState, new_game
 
 UP = "\x1b[A"
 TAB = "\t"
@@ -46,7 +46,7 @@ def game() -> GameState:
         ("game totem p", ["players:"]),
         ("game totem players: Ann, Bob, Cid ", ["life:", "commander", "rules:"]),
         ("game totem players: Ann, Bob, Cid commander ", ["life:", "rules:"]),
-        ("game totem players: Ann, Bob, Cid rules: ", list(HOUSE_RULES)),
+        ("game totem players: Ann, Bob, Cid rules: ", list(FORMATS["totem"].house_rules)),
         ("game totem players: Ann, Bob, Cid rules: half-life-consent, p", ["player-poison"]),
         ("game totem players: An", []),
     ],

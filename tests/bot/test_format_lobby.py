@@ -98,7 +98,7 @@ def test_a_format_that_does_not_play_the_lobbys_house_rules_is_refused() -> None
     with pytest.raises(
         RuleViolation,
         match=r"^The house rule player-poison is not played in Free-for-all \(its rules: "
-        r"sorcery-concede\)\.$",
+        r"sorcery-concede, minions, poison-minions, madness-minions\)\.$",
     ):
         with_format(lobby(ANN, house_rules=("player-poison",)), "free-for-all")
     check_house_rules(format_named("free-for-all"), ("sorcery-concede",))

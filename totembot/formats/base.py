@@ -16,6 +16,7 @@ from typing import Literal
 from totembot.rules.errors import RuleViolation, capital
 from totembot.rules.events import Event, TurnPassed
 from totembot.rules.intents import Actor, Attack, TotemRef
+from totembot.rules.life import Blame, Lethal, add_pool_poison
 from totembot.rules.lookup import player_name, require_participant, target_seat
 from totembot.rules.state import (
     COMMANDER_LIFE,
@@ -231,6 +232,22 @@ class Format:
         return reached
 
     # --- what a lethal total does, turns, the end -----------------------------------------
+
+    def spare(self, state: GameState, pool: int, lethal: Lethal, blame: Blame) -> Change | None:
+        """A house rule may keep a lethal total's player in (a minion); None: they lose."""
+        return None
+
+    def after_losses(self, state: GameState) -> Change:
+        """What follows from who is out now (a master's minions are freed)."""
+        return state, []
+
+    def poisoned(
+        self, state: GameState, pool: int, seat: int, amount: int, source: int | None
+    ) -> Change:
+        return add_pool_poison(state, pool, amount, source)
+
+    def eliminated_by(self, state: GameState, seat: int, by: str) -> Change:
+        raise RuleViolation("'eliminate P by Q' needs the house rule madness-minions.")
 
     def falls_with(self, state: GameState) -> list[Loss]:
         """Players still in who lose because someone else did (a team falling together)."""

@@ -6,10 +6,11 @@ other player still in may be attacked, and the game ends when at most one player
 
 from __future__ import annotations
 
-from totembot.formats.base import PLAYER_LANGUAGE, Format
+from totembot.formats.base import PLAYER_LANGUAGE
+from totembot.formats.house.minions import MINIONS_RULES, MinionsRule
 
 
-class FreeForAllFormat(Format):
+class FreeForAllFormat(MinionsRule):
     name = "free-for-all"
     aliases = ("ffa",)
     title = "Free-for-all"
@@ -17,4 +18,4 @@ class FreeForAllFormat(Format):
     owner = "player"
     language = PLAYER_LANGUAGE
     min_players, max_players = 2, 12
-    house_rules = ("sorcery-concede",)
+    house_rules = ("sorcery-concede", *MINIONS_RULES)

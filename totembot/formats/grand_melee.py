@@ -9,6 +9,7 @@ leave, markers are removed so that one remains for each full four players still 
 from __future__ import annotations
 
 from totembot.formats.base import MARKER_LANGUAGE, Change
+from totembot.formats.house.minions import MINIONS_RULES, MinionsRule
 from totembot.formats.ranged import RangedFormat
 from totembot.formats.seating import to_left
 from totembot.rules.errors import RuleViolation
@@ -26,13 +27,14 @@ def markers_for(players_in: int) -> int:
     return max(1, players_in // PLAYERS_PER_MARKER)
 
 
-class GrandMeleeFormat(RangedFormat):
+class GrandMeleeFormat(MinionsRule, RangedFormat):
     name = "grand-melee"
     aliases = ("melee",)
     title = "Grand Melee"
     language = MARKER_LANGUAGE
     min_players, max_players = 4, 16
     turn_markers = True
+    house_rules = ("sorcery-concede", *MINIONS_RULES)
     attacks = "left"
 
     def reach(self, state: GameState, seat: int) -> int:

@@ -219,11 +219,15 @@ def write_lock(intent: Lock | Unlock) -> str:
 
 
 def read_player(words: Words, kind: type[Eliminate] | type[Remove]) -> Intent:
-    return kind(target=words.name("a player's name"))
+    target = words.name("a player's name")
+    if kind is Eliminate and words.take("by"):
+        return Eliminate(target=target, by=words.name("the name of the player it is by"))
+    return kind(target=target)
 
 
 def write_player(intent: Eliminate | Remove) -> str:
-    return f"{intent.kind} {intent.target}"
+    by = f" by {intent.by}" if isinstance(intent, Eliminate) and intent.by else ""
+    return f"{intent.kind} {intent.target}{by}"
 
 
 def read_next(words: Words) -> Intent:

@@ -86,6 +86,11 @@ def state_json(state: GameState, rejected: list[dict[str, Any]] | None = None) -
     else:
         result["turn"] = _turn_json(view)
     result["players"] = [_player_json(player, view.owner) for player in view.players]
+    if view.minions:
+        for entry, player in zip(result["players"], view.players, strict=True):
+            entry |= {"master": player.master, "minion_times": player.minion_times}
+            if player.poison_from is not None:
+                entry["poison_from"] = dict(player.poison_from)
     if view.teams:
         result["teams"] = [_team_json(team) for team in view.teams]
     if view.owner == "totem":

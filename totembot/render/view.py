@@ -43,6 +43,9 @@ class PlayerView:
     life: LifeView | None  # the player's own life total (free-for-all and the like)
     reach: int | None = None  # range of influence in seats (Emperor, Teams, Grand Melee)
     team_tag: str | None = None  # the team's letter, "A" for the first team listed
+    master: str | None = None  # Minions & Masters: whom this player serves
+    minion_times: int = 0
+    poison_from: dict[str, int] | None = None  # poison-minions: counters by source
 
     @property
     def is_in(self) -> bool:
@@ -95,6 +98,7 @@ class TableView:
     pending: tuple[PendingView, ...]
     house_rules: tuple[str, ...]
     turn_markers: bool = False  # several players take turns at once: see `markers`
+    minions: bool = False  # Minions & Masters: players' masters and falls
     markers: tuple[MarkerView, ...] = ()
     attacks: Attacks = "any"  # whom a player may attack
 
@@ -173,6 +177,7 @@ def _teams(state: GameState, game_format: Format, lives: list[LifeView]) -> tupl
 
 def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> list[PlayerView]:
     player_poison = state.config.uses("player-poison")
+    poison_from = state.config.uses("poison-minions")
     return [
         PlayerView(
             name=player.name,
@@ -188,6 +193,9 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             else None,
             reach=game_format.reach(state, seat),
             team_tag=_team_tag(state, game_format, seat),
+            master=player.master,
+            minion_times=player.minion_times,
+            poison_from=dict(player.poison_from) if poison_from else None,
         )
         for seat, player in enumerate(state.players)
     ]
@@ -225,6 +233,7 @@ def table_view(state: GameState) -> TableView:
         ),
         house_rules=state.config.house_rules,
         turn_markers=game_format.turn_markers,
+        minions=state.config.uses("minions"),
         markers=tuple(
             MarkerView(m.number, state.players[m.seat].name, m.waiting, m.due)
             for m in sorted(state.markers, key=lambda m: m.number)

@@ -41,10 +41,10 @@ from totembot.rules.intents import (
     Win,
 )
 from totembot.rules.life import (
+    Blame,
     Change,
     add_commander_damage,
     add_player_poison,
-    add_pool_poison,
     change_life,
     close_pending,
     finish_with_winners,
@@ -226,8 +226,9 @@ def _poison(state: GameState, request: Request, intent: Poison) -> Change:
                 "Under player-poison, poison counters go on players, so no totem is named."
             )
         return add_player_poison(state, target, intent.amount, source)
-    pool = format_of(state).pool_for(state, target, source, intent.via)
-    return add_pool_poison(state, pool, intent.amount, source)
+    game_format = format_of(state)
+    pool = game_format.pool_for(state, target, source, intent.via)
+    return game_format.poisoned(state, pool, target, intent.amount, source)
 
 
 def _counted_and_applied(
@@ -331,6 +332,8 @@ def _concede(state: GameState, request: Request, intent: Concede) -> Change:
 def _eliminate(state: GameState, request: Request, intent: Eliminate) -> Change:
     require_participant(state, request.actor, "record an elimination", "Ann: eliminate Bob")
     seat = target_seat(state, intent.target)
+    if intent.by is not None:
+        return format_of(state).eliminated_by(state, seat, intent.by)
     return leave(state, seat, "lost", "lost by another effect")
 
 
@@ -414,13 +417,20 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+def _blame(state: GameState, request: Request) -> Blame:
+    """Who controlled the source of what this request did, and what kind of request it was."""
+    speaker = request.actor.player
+    seat = state.seat_of(speaker) if speaker is not None else None
+    return Blame(controller=seat, kind=request.intent.kind)
+
+
 def apply(state: GameState, request: Request) -> tuple[GameState, list[Event]]:
     """The state after the request, and what it changed; raises RuleViolation if refused."""
     _require_active(state)
     handler = HANDLERS[request.intent.kind]
     before = state
     state, events = handler(state, request, request.intent)
-    state, consequences = settle(state)
+    state, consequences = settle(state, _blame(state, request))
     state, moved = format_of(state).after_request(before, state)
     return state, events + consequences + moved
 

@@ -89,6 +89,21 @@ class MarkerRemoved(Frozen):
     ended: str | None = None  # whose turn ended, when ending it removed the marker
 
 
+MinionCause = Literal["fell", "passed", "freed", "turned"]
+
+
+class MinionChanged(Frozen):
+    """Minions & Masters: a player fell and serves a master, passed on, or was freed."""
+
+    kind: Literal["minion"] = "minion"
+    player: str
+    master: str | None  # whom they serve now (None: freed)
+    cause: MinionCause
+    how: str | None = None  # what made them fall: "attack", "damage", "poison", "madness"...
+    times: int = 0
+    life: int | None = None
+
+
 class LockChanged(Frozen):
     kind: Literal["lock"] = "lock"
     pool: str
@@ -130,6 +145,7 @@ Event = Annotated[
     | TurnPassed
     | MarkerMoved
     | MarkerRemoved
+    | MinionChanged
     | LockChanged
     | PendingOpened
     | PendingClosed

@@ -146,8 +146,11 @@ class Concede(Frozen):
 
 
 class Eliminate(Frozen):
+    """P loses by another effect; with `by` (madness-minions), P becomes that player's minion."""
+
     kind: Literal["eliminate"] = "eliminate"
     target: str
+    by: str | None = None
 
 
 class Win(Frozen):

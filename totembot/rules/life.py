@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from totembot.rules.errors import RuleViolation
@@ -28,6 +29,23 @@ from totembot.rules.state import (
 )
 
 Change = tuple[GameState, list[Event]]
+
+
+@dataclass(frozen=True)
+class Blame:
+    """The source's controller for what a request did (None: the host's line) and its kind."""
+
+    controller: int | None = None
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class Lethal:
+    """Why a life total is lethal: life, poison, commander damage (any may be true)."""
+
+    life: bool
+    poison: bool
+    commander: bool
 
 
 def with_pool(state: GameState, index: int, **changes: Any) -> GameState:
@@ -134,16 +152,34 @@ def _death_reasons(state: GameState, pool: int) -> list[str]:
     return reasons + _commander_reasons(current.commander_damage)
 
 
-def _dead_pool_losers(state: GameState) -> tuple[GameState, list[Event], list[tuple[int, str]]]:
-    """Mark lethal life totals dead; their players still in lose."""
+def _lethal(state: GameState, pool: int) -> Lethal:
+    current = state.pools[pool]
+    return Lethal(
+        life=current.life <= 0,
+        poison=current.poison >= format_of(state).lethal_poison(state, pool),
+        commander=bool(_commander_reasons(current.commander_damage)),
+    )
+
+
+def _dead_pool_losers(
+    state: GameState, blame: Blame
+) -> tuple[GameState, list[Event], list[tuple[int, str]]]:
+    """Mark lethal life totals dead; their players still in lose (unless a house rule spares
+    them: Minions & Masters)."""
     events: list[Event] = []
     losers: list[tuple[int, str]] = []
-    announces = format_of(state).announces_pool_deaths
+    game_format = format_of(state)
+    announces = game_format.announces_pool_deaths
     for index, current in enumerate(state.pools):
         if current.status == "dead":
             continue
         reasons = _death_reasons(state, index)
         if not reasons:
+            continue
+        spared = game_format.spare(state, index, _lethal(state, index), blame)
+        if spared is not None:
+            state, saved = spared
+            events += saved
             continue
         state = with_pool(state, index, status="dead")
         name = pool_name(state, index)
@@ -177,12 +213,14 @@ def _take_out(state: GameState, losers: list[tuple[int, str]]) -> Change:
     return state, events
 
 
-def _kill_dead_pools(state: GameState) -> Change:
-    """Every loss the state calls for, then those who fall with them (a team together)."""
-    state, events, losers = _dead_pool_losers(state)
+def _kill_dead_pools(state: GameState, blame: Blame) -> Change:
+    """Every loss the state calls for, then those who fall with them (a team together), then
+    what follows from who is out (minions of a master who left are freed)."""
+    state, events, losers = _dead_pool_losers(state, blame)
     state, left = _take_out(state, losers + _player_losers(state))
     state, fallen = _take_out(state, format_of(state).falls_with(state))
-    return state, events + left + fallen
+    state, after = format_of(state).after_losses(state)
+    return state, events + left + fallen + after
 
 
 def _payable(state: GameState, pending: Pending) -> bool:
@@ -234,19 +272,26 @@ def _end_if_decided(state: GameState) -> Change:
     still_in = format_of(state).winners_if_over(state)
     if still_in is None:
         return state, []
+    winners = tuple(player_name(state, seat) for seat in still_in)
+    why = f"{' and '.join(winners)} won" if winners else "the game ended in a draw"
+    state, left = _take_out(  # a house rule may end the game with players still in
+        state, [(seat, why) for seat in state.players_in() if seat not in still_in]
+    )
+    if left:
+        state, after = format_of(state).after_losses(state)
+        left += after
     for seat in still_in:
         state = with_player(state, seat, status="won")
-    winners = tuple(player_name(state, seat) for seat in still_in)
     state = state.model_copy(update={"status": "finished", "winners": winners})
-    return state, [GameEnded(winners=winners)]
+    return state, left + [GameEnded(winners=winners)]
 
 
-def settle(state: GameState) -> Change:
+def settle(state: GameState, blame: Blame | None = None) -> Change:
     """State-based checks: dead totems take their players out, the game may end, and waiting
     payments whose players left are settled (which may kill a totem, so check again)."""
     events: list[Event] = []
     while True:
-        state, died = _kill_dead_pools(state)
+        state, died = _kill_dead_pools(state, blame or Blame())
         state, ended = _end_if_decided(state)
         state, resolved, paid = _resolve_stale_pending(state)
         events += died + ended + resolved

@@ -11,8 +11,22 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-HouseRule = Literal["half-life-consent", "player-poison", "sorcery-concede"]
-HOUSE_RULES: tuple[str, ...] = ("half-life-consent", "player-poison", "sorcery-concede")
+HouseRule = Literal[
+    "half-life-consent",
+    "player-poison",
+    "sorcery-concede",
+    "minions",
+    "poison-minions",
+    "madness-minions",
+]
+HOUSE_RULES: tuple[str, ...] = (
+    "half-life-consent",
+    "player-poison",
+    "sorcery-concede",
+    "minions",
+    "poison-minions",
+    "madness-minions",
+)
 PlayerStatus = Literal["in", "won", "lost", "conceded", "removed"]
 
 MAX_AMOUNT = 1_000_000
@@ -55,6 +69,9 @@ class Player(Frozen):
     poison: int = 0
     reason: str | None = None  # why a player who is out left: "Bob-Cid died", "conceded", ...
     commander_damage: dict[str, int] = {}  # on the player, where the format tallies it there
+    master: str | None = None  # Minions & Masters: whom this player serves
+    minion_times: int = 0  # how often they became a minion (never reset)
+    poison_from: dict[str, int] = {}  # poison-minions: counters by source, the latest last
 
     @property
     def is_in(self) -> bool:

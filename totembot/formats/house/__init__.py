@@ -1,0 +1,1 @@
+"""House rules that formats compose with (Minions & Masters)."""
