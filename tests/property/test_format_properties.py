@@ -227,3 +227,72 @@ def test_grand_melee_markers_keep_608_4_through_turns_leaves_and_undo(data: st.D
             history.append(game.state)
         _check_invariants(game.state)
     assert replay(new_game(config), [step.request for step in game.steps]).state == game.state
+
+
+MINION_PHRASES = (
+    "deal {n} to {p}",
+    "attack {p} for {n}",
+    "attack {p} for {n} with commander",
+    "{p} loses {n}",
+    "poison {k} to {p}",
+    "deal {n} to each opponent",
+    "eliminate {p} by {q}",
+    "concede",
+    "win",
+    "undo",
+)
+
+
+def _check_minions(state: GameState) -> None:
+    """One level only: a master is a player still in who serves no one; out means free."""
+    by_name = {player.name: player for player in state.players}
+    for seat, player in enumerate(state.players):
+        assert 0 <= player.minion_times <= 2
+        if player.master is None:
+            continue
+        assert player.is_in and player.minion_times >= 1
+        master = by_name[player.master]
+        assert master.name != player.name and master.is_in and master.master is None
+        if state.config.uses("poison-minions"):
+            assert state.pools[seat].poison == sum(player.poison_from.values())
+
+
+@given(st.data())
+@settings(SETTINGS)
+def test_minion_relations_stay_one_level_deep_and_undo_restores_them(
+    data: st.DataObject,
+) -> None:
+    count = data.draw(st.integers(3, 8), label="players")
+    extra = data.draw(st.sampled_from(["", ", poison-minions", ", madness-minions"]), label="rules")
+    kind = data.draw(st.sampled_from(["free-for-all", "grand-melee"]), label="format")
+    count = max(count, 4) if kind == "grand-melee" else count
+    names = NAMES[:count]
+    config = parse_setup(f"game {kind} players: {', '.join(names)} commander rules: minions{extra}")
+    language = format_named(config.format).language
+    game = Game(new_game(config))
+    history = [game.state]
+    for _ in range(data.draw(st.integers(1, 40), label="length")):
+        phrase = data.draw(st.sampled_from(MINION_PHRASES)).format(
+            p=data.draw(st.sampled_from(names)),
+            q=data.draw(st.sampled_from(names)),
+            n=data.draw(st.integers(1, 45)),
+            k=data.draw(st.integers(1, 6)),
+        )
+        speaker = data.draw(st.sampled_from((*names, None)))
+        line = f"{speaker}: {phrase}" if speaker and phrase != "undo" else phrase
+        parsed = parse_line(line, language)
+        assert parsed is not None
+        before = game.state
+        try:
+            outcome = game.record(parsed.request(host=True))
+        except RuleViolation:
+            assert game.state == before
+            continue
+        if phrase == "undo":
+            history.pop()
+            assert game.state == history[-1], "undo did not restore the minions exactly"
+        elif outcome.changed:
+            history.append(game.state)
+        _check_invariants(game.state)
+        _check_minions(game.state)
+    assert replay(new_game(config), [step.request for step in game.steps]).state == game.state

@@ -15,7 +15,7 @@ from totembot.rules.errors import RuleViolation
 from totembot.rules.events import Event, LifeChanged, MinionCause, MinionChanged, PoisonAdded
 from totembot.rules.life import Blame, Lethal, leave, with_player, with_pool
 from totembot.rules.lookup import player_name, seat_named
-from totembot.rules.state import LETHAL_POISON, Config, GameState
+from totembot.rules.state import Config, GameState
 
 MINIONS_RULES = ("minions", "poison-minions", "madness-minions")
 MINION_LIFE = (10, 5)  # the life of a first-time and a second-time minion
@@ -103,6 +103,7 @@ def fall(state: GameState, seat: int, controller: int, how: str, keep_life: bool
         master = controller
     times = fallen.minion_times + 1
     state = with_player(state, seat, master=player_name(state, master), minion_times=times)
+    state = _without_poison_from(state, seat, player_name(state, master))
     if not keep_life:
         state, life = _set_life(state, seat, MINION_LIFE[times - 1], master)
         events += life
@@ -140,23 +141,32 @@ def _pass_minions(state: GameState, seat: int, master: int) -> Change:
 
 
 def _poison_fall(state: GameState, seat: int) -> Change | None:
-    """poison-minions: at 10 or more, the minion of whoever gave the most (ties: the latest);
-    a player already a minion loses instead."""
+    """poison-minions: at 10 or more, the minion of whoever still in gave the most (ties: the
+    latest), whose counters are removed; a player already a minion, or whose own counters are
+    the most, loses instead."""
     player = state.players[seat]
-    if player.master is not None or not player.poison_from:
+    givers = {
+        name: count
+        for name, count in player.poison_from.items()
+        if state.players[seat_named(state, name)].is_in
+    }
+    if player.master is not None or not givers:
         return None
-    most = max(player.poison_from.values())
-    giver = [name for name, count in player.poison_from.items() if count == most][-1]
-    controller = seat_named(state, giver)
-    if not state.players[controller].is_in or controller == seat:
+    most = max(givers.values())
+    giver = [name for name, count in givers.items() if count == most][-1]
+    if giver == player.name:  # their own poison: as killing yourself, they lose
         return None
-    counted = {name: count for name, count in player.poison_from.items() if name != giver}
-    [pool] = [index for index, p in enumerate(state.pools) if p.seats == (seat,)]
+    state = _without_poison_from(state, seat, giver)
+    return fall(state, seat, seat_named(state, giver), "poison", keep_life=True)
+
+
+def _without_poison_from(state: GameState, seat: int, source: str) -> GameState:
+    """poison-minions: a new master's (or the top giver's) counters come off the minion."""
+    if not state.config.uses("poison-minions"):
+        return state
+    counted = {name: n for name, n in state.players[seat].poison_from.items() if name != source}
     state = with_player(state, seat, poison_from=counted)
-    state = with_pool(state, pool, poison=sum(counted.values()))
-    if state.pools[pool].poison >= LETHAL_POISON:
-        return None
-    return fall(state, seat, controller, "poison", keep_life=True)
+    return with_pool(state, seat, poison=sum(counted.values()))
 
 
 def _free_minions_of_the_departed(state: GameState) -> Change:
