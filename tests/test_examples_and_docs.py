@@ -118,6 +118,15 @@ def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() 
     assert melee["winners"] == ["Ivy"]
     assert melee["markers"] == [{"number": 2, "player": "Ivy", "waiting": False}]
 
+    minions = _example("minions.totem")  # two falls, the tables turned, a master left
+    assert minions["winners"] == ["Ann"]  # a freed minion, the last player who is no one's minion
+    assert [(p["name"], p["status"], p["minion_times"]) for p in minions["players"]] == [
+        ("Ann", "won", 1),
+        ("Bob", "conceded", 1),
+        ("Cid", "lost", 2),
+        ("Dan", "lost", 1),
+    ]
+
 
 def test_the_formats_doc_shows_an_example_game_with_its_json_for_each_format() -> None:
     shown = {json_state["format"] for _script, json_state in doc_games() if json_state}

@@ -138,6 +138,10 @@ DEATH = Topic(
         "Outside Totem the same limits make a player lose on their own life total (in the "
         "giant formats the whole team loses on its life, and its poison is lethal at 15 for "
         "two players; in Emperor a team loses with its emperor): see help formats.",
+        "Under the house rule minions (free-for-all and Grand Melee), a player brought to 0 "
+        "life or less by another player's line serves that player as a minion instead of "
+        "losing, and the game ends when at most one player still in is not a minion: see help "
+        "rules.",
     ),
     examples=(
         Example("Ann: deal 20 to Bob", "Bob-Cid falls to 0 and dies: Bob and Cid lose; Ann wins."),
@@ -154,16 +158,27 @@ RULES = Topic(
     name="rules",
     title="the house rules, off unless the setup line turns them on with rules:",
     text=(
-        "half-life-consent: paying life from a totem below half the starting life (before the "
-        "payment) needs the approval of that totem's other player, if still in the game. The "
-        "payment waits until that player answers approve (it is paid) or deny (it is "
-        "dropped); nobody else can answer.",
-        "player-poison: poison counters go on players, not totems, and a poison request names "
-        "no totem. A player with 10 loses alone.",
-        "sorcery-concede: a player may concede only during their own turn. The host (or a "
-        "Discord admin) may still remove anyone at any time.",
-        "Outside Totem only sorcery-concede is played; in the giant formats a player's own "
-        "turn is their team's turn, and in Grand Melee it lasts while they hold a turn marker.",
+        "half-life-consent: in Totem, paying from a totem below half the starting life (before "
+        "paying) needs its other player's approval, if still in: the payment waits for their "
+        "approve (paid) or deny (dropped).",
+        "player-poison: in Totem, poison counters go on players, not totems, and a poison "
+        "request names no totem. A player with 10 loses alone.",
+        "sorcery-concede: in every format, a player may concede only during their own turn (in "
+        "the giant formats their team's, in Grand Melee while they hold a turn marker). The "
+        "host or a Discord admin may still remove anyone.",
+        "minions: in free-for-all and grand-melee, a player brought to 0 life or less by "
+        "another player's line becomes that player's minion, at 10 life (a second time at 5; "
+        "a third time they lose). Killing yourself, a host line, 21 commander damage or poison "
+        "(without poison-minions) still make a player lose. A minion's kill goes to their "
+        "master; a minion who kills their master is freed and the master becomes theirs. "
+        "Minions pass to their master's new master, and are freed when their master leaves. "
+        "When at most one player still in is not a minion, that player wins and the minions "
+        "lose; a minion can still win by win.",
+        "poison-minions: with minions, poison counts per giver. At 10, a player becomes the "
+        "minion of whoever gave the most (a tie: the latest), whose counters come off; a "
+        "minion at 10 loses.",
+        "madness-minions: with minions, eliminate P by Q (P had to draw from an empty library, "
+        "Q made them draw or mill last) makes P Q's minion, life unchanged.",
     ),
     examples=(
         Example(
@@ -172,7 +187,7 @@ RULES = Topic(
         ),
         Example(
             "Ann: pay 2 via left",
-            "After Ann-Bob fell to 9 (below half of 20), the payment waits for Bob's answer.",
+            "Ann-Bob at 9, below half of 20: the payment waits for Bob's answer.",
             setup=CONSENT,
             before=("Cid: deal 11 to Ann via Ann-Bob",),
         ),
@@ -193,6 +208,11 @@ RULES = Topic(
         "half-life-consent",
         "player-poison",
         "sorcery-concede",
+        "minions",
+        "minion",
+        "masters",
+        "poison-minions",
+        "madness-minions",
     ),
 )
 

@@ -239,12 +239,17 @@ CONCEDE = Topic(
 ELIMINATE = Topic(
     name="eliminate",
     title="losing by another effect",
-    forms=("eliminate P",),
+    forms=("eliminate P", "eliminate P by Q"),
     text=(
         "P loses by an effect other than a dead totem (an empty library, a card that says so). "
         "Any player still in, or the host, may record it.",
         "In the giant formats P's whole team loses with them, and in Emperor an emperor's "
         "team. No range of influence limits eliminate.",
+        "eliminate P by Q needs the house rule madness-minions (help rules): P had to draw from "
+        "an empty library, Q is the last opponent who made them draw or mill, and P becomes "
+        "Q's minion instead of losing, keeping their life (if Q is a minion, P serves Q's "
+        "master; P loses if already twice a minion). Q must be another player still in. A "
+        "plain eliminate P still makes P lose.",
     ),
     examples=(Example("Ann: eliminate Cid", "Cid loses; the game goes on with Ann and Bob."),),
 )
@@ -256,7 +261,7 @@ WIN = Topic(
     text=(
         "The speaker wins at once by an effect, and everyone else loses.",
         "In the team formats (giant, Emperor, Teams) the speaker's whole team wins: its "
-        "players still in.",
+        "players still in. Under the house rule minions a minion can win this way too.",
     ),
     examples=(Example("Cid: win", "Cid wins and the game is over."),),
 )
