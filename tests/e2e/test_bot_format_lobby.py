@@ -117,7 +117,7 @@ async def test_a_format_without_the_lobbys_house_rule_is_refused(
     assert refused.ephemeral
     assert refused.content == (
         "The house rule player-poison is not played in Two-Headed Giant "
-        "(its rules: sorcery-concede, minions, poison-minions, madness-minions)."
+        "(its rules: sorcery-concede)."
     )
     assert standin.channel_messages(table) == []
 

@@ -129,7 +129,8 @@ async def test_a_free_for_all_is_set_up_with_its_own_counts_and_house_rules(
     )
     assert rule.ephemeral
     assert rule.content == (
-        "The house rule player-poison is not played in Free-for-all (its rules: sorcery-concede, minions, poison-minions, madness-minions)."
+        "The house rule player-poison is not played in Free-for-all "
+        "(its rules: sorcery-concede, minions, poison-minions, madness-minions)."
     )
     assert standin.channel_messages(table) == []
 

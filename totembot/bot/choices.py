@@ -68,21 +68,44 @@ def players_for(kind: str) -> Autocomplete:
         table = await _table(interaction)
         if table is None:
             return []
-        state = table.game.state
-        if format_of(state).language.totems:
-            return [] if kind in ("attack", "next") else await players_in(interaction, current)
-        speaker = table.name_of(Caller.of(interaction).user_id)
-        found = []
-        for choice in player_choices(state, kind, speaker):
-            seat = state.seat_of(choice.name)
-            assert seat is not None
-            shown = table.label_of(seat)
-            if current.casefold() in shown.casefold():  # the name typed, not the team or life
-                label = choice.label_as(shown)
-                found.append(app_commands.Choice(name=label[:100], value=choice.name))
-        return found[:MAX_CHOICES]
+        return (await _reached(interaction, table, kind, current))[:MAX_CHOICES]
 
     return complete
+
+
+def players_besides(option: str, kind: str) -> Autocomplete:
+    """As `players_for(kind)`, without the player already named in `option` (`/eliminate`'s
+    `by`: another player than the one eliminated)."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> Choices:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        named = getattr(interaction.namespace, option, None)
+        taken = table.player_named(named).casefold() if named else None
+        found = await _reached(interaction, table, kind, current)
+        return [choice for choice in found if choice.value.casefold() != taken][:MAX_CHOICES]
+
+    return complete
+
+
+async def _reached(
+    interaction: discord.Interaction, table: Table, kind: str, current: str
+) -> Choices:
+    """The players a request of `kind` may name whose name matches what has been typed."""
+    state = table.game.state
+    if format_of(state).language.totems:
+        return [] if kind in ("attack", "next") else await players_in(interaction, current)
+    speaker = table.name_of(Caller.of(interaction).user_id)
+    found = []
+    for choice in player_choices(state, kind, speaker):
+        seat = state.seat_of(choice.name)
+        assert seat is not None
+        shown = table.label_of(seat)
+        if current.casefold() in shown.casefold():  # the name typed, not the team or life
+            label = choice.label_as(shown)
+            found.append(app_commands.Choice(name=label[:100], value=choice.name))
+    return found
 
 
 async def other_players_in(interaction: discord.Interaction, current: str) -> Choices:

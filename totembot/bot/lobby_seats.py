@@ -55,6 +55,20 @@ def check_house_rules(game_format: Format, rules: Sequence[str]) -> None:
             )
 
 
+def check_setup(options: LobbyOptions) -> None:
+    """Options no game could start with are refused before a lobby opens or changes: a house
+    rule the format does not play, or one that goes with another (the rules' sentences). The
+    rules judge a game of the fewest stand-in seats the format takes."""
+    game_format = format_of_options(options)
+    check_house_rules(game_format, options.house_rules)
+    if game_format.roster == "teams":
+        teams, size = game_format.team_counts[0], min(game_format.team_sizes)
+        seats = [Seat(f"P{i}", team=1 + i // size) for i in range(teams * size)]
+    else:
+        seats = [Seat(f"P{i}") for i in range(game_format.min_players)]
+    check_roster(options, seats)
+
+
 def _team_counts(seats: Sequence[Seat]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for seat in seats:
@@ -204,8 +218,8 @@ def with_team(lobby: Lobby, seat: Seat, team: int) -> Lobby:
 def with_format(lobby: Lobby, name: str) -> Lobby:
     """The host chooses the format; in a team format every seat is on a team at once."""
     game_format = format_named(name)
-    check_house_rules(game_format, lobby.options.house_rules)
     options = lobby.options.model_copy(update={"format": game_format.name})
+    check_setup(options)
     return replace(lobby, options=options, seats=with_teams_filled(game_format, lobby.seats))
 
 

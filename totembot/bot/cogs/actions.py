@@ -7,7 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.choices import legal_totems, other_players_in, players_for
+from totembot.bot.choices import (
+    legal_totems,
+    other_players_in,
+    players_besides,
+    players_for,
+)
 from totembot.bot.recording import Recorder
 from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_totem
@@ -298,11 +303,19 @@ class ActionsCog(commands.Cog):
     @app_commands.command(
         name="eliminate", description="A player loses by another effect (empty library...)"
     )
-    @app_commands.describe(player="Who loses the game")
-    @app_commands.autocomplete(player=players_for("eliminate"))
-    async def eliminate(self, interaction: discord.Interaction, player: str) -> None:
+    @app_commands.describe(
+        player="Who loses the game",
+        by="madness-minions: whose effect made them draw or mill (they become that one's minion)",
+    )
+    @app_commands.autocomplete(
+        player=players_for("eliminate"), by=players_besides("player", "eliminate")
+    )
+    async def eliminate(
+        self, interaction: discord.Interaction, player: str, by: str | None = None
+    ) -> None:
         target = await self._player(interaction, player)
-        await self._submit(interaction, Eliminate(target=target))
+        source = await self._maybe_player(interaction, by)
+        await self._submit(interaction, Eliminate(target=target, by=source))
 
     @app_commands.command(
         name="next", description="End your turn: the turn (or your turn marker) passes on"

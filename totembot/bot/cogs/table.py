@@ -18,8 +18,8 @@ from totembot.bot.lobby import (
     Lobbies,
     Started,
     a_title,
-    check_house_rules,
     check_roster,
+    check_setup,
     reordered,
     shuffled,
     started_text,
@@ -64,6 +64,16 @@ class TableCog(
         half_life_consent="House rule: paying life below half needs the other player's consent",
         player_poison="House rule: poison counters go on players, not totems",
         sorcery_concede="House rule: players concede only during their own turn",
+        minions=(
+            "House rule (free-for-all, Grand Melee): who would lose to another player becomes "
+            "their minion"
+        ),
+        poison_minions=(
+            "House rule, with minions: poison counts per source; 10 makes the top giver a master"
+        ),
+        madness_minions=(
+            "House rule, with minions: /eliminate with by makes the player that one's minion"
+        ),
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=FORMAT_CHOICES)
@@ -78,11 +88,17 @@ class TableCog(
         half_life_consent: bool = False,
         player_poison: bool = False,
         sorcery_concede: bool = False,
+        minions: bool = False,
+        poison_minions: bool = False,
+        madness_minions: bool = False,
     ) -> None:
         flags = {
             "half-life-consent": half_life_consent,
             "player-poison": player_poison,
             "sorcery-concede": sorcery_concede,
+            "minions": minions,
+            "poison-minions": poison_minions,
+            "madness-minions": madness_minions,
         }
         chosen = format_named(game_format)
         options = LobbyOptions(
@@ -91,7 +107,7 @@ class TableCog(
             commander=commander,
             house_rules=tuple(rule for rule, on in flags.items() if on),
         )
-        check_house_rules(chosen, options.house_rules)
+        check_setup(options)
         if players is None and teams is None:
             await self.lobbies.open(interaction, options)
             return
