@@ -17,6 +17,7 @@ from totembot.render.board_pen import (
     Pen,
     Point,
     arrowhead,
+    chain,
     crown,
     droplet,
     heart,
@@ -131,12 +132,13 @@ def draw_name(
     ink: RGB,
     from_left: bool = False,
     crowned: RGB | None = None,
+    chained: RGB | None = None,
 ) -> float:
     """A name centred on `at` (or starting there): shrunk a little, then clipped, to fit; a
-    star for the winner, a crown in the colour `crowned` (an emperor), struck through when
-    out. Returns the type size used."""
+    star for the winner, a crown in the colour `crowned` (an emperor, a master), a chain in
+    the colour `chained` (a minion), struck through when out. Returns the type size used."""
     icon = size * 0.9 if status == "won" else 0.0
-    mark = size * 1.05 if crowned is not None else 0.0
+    mark = size * 1.05 if crowned is not None or chained is not None else 0.0
     out = status not in ("in", "won")
     bold = not out
     name, shrunk = clean(name), size
@@ -148,6 +150,8 @@ def draw_name(
     pen.text((left + icon + mark, y), name, shrunk, ink, align="left", bold=bold)
     if crowned is not None:
         crown(pen, (left + mark * 0.42, y), mark * 0.78, crowned)
+    elif chained is not None:
+        chain(pen, (left + mark * 0.42, y), mark * 0.8, chained)
     if icon:
         star(pen, (left + mark + icon * 0.4, y), icon * 0.85, DARK_TEXT)
     if out:
@@ -166,6 +170,7 @@ class Detail:
     words: str
     value: str
     colour: RGB
+    shorter: tuple[str, ...] = ()  # the words said shorter, tried in turn when they do not fit
 
 
 def squeeze(lines: list[Detail], room: int) -> list[Detail]:
@@ -202,7 +207,9 @@ def draw_detail(
         left += size * 1.1
     value = pen.width(line.value, size, True) if line.value else 0.0
     room = right - left - (value + size * 0.4 if line.value else 0)
-    pen.text((left, y), pen.fit(line.words, size, room), size, ink, align="left")
+    choices = (line.words, *line.shorter)
+    words = next((w for w in choices if pen.width(w, size) <= room), choices[-1])
+    pen.text((left, y), pen.fit(words, size, room), size, ink, align="left")
     if line.value:
         pen.text((right, y), line.value, size, ink, align="right", bold=True)
 

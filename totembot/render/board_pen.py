@@ -229,6 +229,37 @@ def crown(pen: Pen, at: Point, size: float, fill: RGB) -> None:
     )
 
 
+def chain(pen: Pen, at: Point, size: float, fill: RGB) -> None:
+    """Two interlocked links `size` across, for a minion (Minions & Masters)."""
+    x, y = at
+    w, h, width = size * 0.62, size * 0.4, max(1.5, size / 8)
+    pen.ellipse(
+        (x - size / 2, y - h / 2 - size * 0.08, x - size / 2 + w, y + h / 2 - size * 0.08),
+        None,
+        fill,
+        width,
+    )
+    pen.ellipse(
+        (x + size / 2 - w, y - h / 2 + size * 0.08, x + size / 2, y + h / 2 + size * 0.08),
+        None,
+        fill,
+        width,
+    )
+
+
+def pips(pen: Pen, at: Point, size: float, filled: int, count: int, fill: RGB, edge: RGB) -> None:
+    """`count` small discs in a row centred on `at`, the first `filled` of them filled."""
+    gap = size * 0.45
+    left = at[0] - (count * size + (count - 1) * gap) / 2
+    for k in range(count):
+        x = left + k * (size + gap)
+        disc = (x, at[1] - size / 2, x + size, at[1] + size / 2)
+        if k < filled:
+            pen.ellipse(disc, fill, fill, 1)
+        else:
+            pen.ellipse(disc, None, edge, max(1.5, size / 6))
+
+
 def arrowhead(pen: Pen, tip: Point, angle: float, size: float, fill: RGB) -> None:
     """A notched arrowhead `size` long whose tip is at `tip`, pointing along `angle`."""
     ahead = (math.cos(angle), math.sin(angle))

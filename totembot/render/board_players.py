@@ -122,11 +122,20 @@ def seat_sizes(box: Box) -> SeatSizes:
 # --- what a card says ---------------------------------------------------------------------
 
 
-def life_details(life: LifeView, poison: int | None = None) -> list[Detail]:
-    """Poison and commander damage, the most damage first (the top ones matter most)."""
+def life_details(
+    life: LifeView, poison: int | None = None, poison_from: dict[str, int] | None = None
+) -> list[Detail]:
+    """Poison and commander damage, the most damage first (the top ones matter most); under
+    poison-minions, who gave the poison, where there is room."""
     lines: list[Detail] = []
     counted = life.poison + (poison or 0)
-    if counted:
+    given = sorted(((k, n) for k, n in (poison_from or {}).items() if n), key=lambda i: -i[1])
+    if counted and given:
+        named = [f"{clean(name)} {count}" for name, count in given]
+        firsts = [", ".join(named[:k]) + ", …" for k in range(len(named) - 1, 0, -1)]
+        words = (f"poison: {', '.join(named)}", ", ".join(named), *firsts, "poison")
+        lines.append(Detail("drop", words[0], str(counted), POISON, words[1:]))
+    elif counted:
         lines.append(Detail("drop", "poison", str(counted), POISON))
     by_damage = sorted(life.commander_damage.items(), key=lambda item: -item[1])
     lines += [Detail("sword", clean(key), str(damage), COMMANDER) for key, damage in by_damage]
@@ -249,7 +258,7 @@ def draw_player_card(
     if player.life is None:
         return
     body = (left, header[3] + pad, box[2] - pad * 1.5, box[3] - pad)
-    lines = life_details(player.life, player.poison)
+    lines = life_details(player.life, player.poison, player.poison_from)
     plan = body_plan(pen, player.life, lines, body, sizes)
     draw_body(pen, player.life, plan, body, gone or player.life.dead)
 

@@ -5,8 +5,10 @@ with the team's letter (A for the first team listed: the embed's coloured square
 an emperor's name has a crown; teammates seated apart in Teams share a colour. Grand Melee: a
 player holding a turn marker has a filled badge with its number at the right of their card's
 header, and the player a marker waits for a hollow one. The limits on reach and attacks go in
-the footer, after the setup, on a second line when one is too short. Free-for-all's cards get
-none of this, so they are drawn exactly as before.
+the footer, after the setup, on a second line when one is too short. Minions & Masters: a
+minion's name has a chain and "serves Ann" under it, a master's a crown and whom they rule;
+the falls a player took show as pips at the right of the header. Free-for-all's cards without
+minions get none of this, so they are drawn exactly as before.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from totembot.render.board_parts import (
     out_note,
     seat_colours,
 )
-from totembot.render.board_pen import RGB, SIZE, Box, Pen
+from totembot.render.board_pen import RGB, SIZE, Box, Pen, pips
 from totembot.render.view import MarkerView, PlayerView, TableView, rule_words
 
 # Team A blue, B red, C purple, D orange, as the embed's squares 🟦 🟥 🟪 🟧; none is the
@@ -37,6 +39,9 @@ from totembot.render.view import MarkerView, PlayerView, TableView, rule_words
 TEAM_COLOURS: tuple[RGB, ...] = ((66, 135, 245), (235, 87, 87), (165, 105, 230), (245, 145, 50))
 RADIUS = 10
 FOOTER_STEP = 20  # a second footer line sits this much higher
+CHAIN: RGB = (176, 186, 206)  # a minion's chain, on a plain header
+FALL: RGB = (231, 76, 60)  # a fall's pip: the heart's red
+MAX_FALLS = 2  # Minions & Masters: a third fall loses
 
 
 @dataclass(frozen=True)
@@ -46,16 +51,24 @@ class SeatMarks:
     team: str | None  # the team's letter
     role: str | None
     marker: MarkerView | None  # held by the player, or waiting for them
+    master: str | None = None  # Minions & Masters: whom the player serves
+    minions: tuple[str, ...] = ()  # who serves the player
+    falls: int = 0  # how often the player became a minion (shown while they are in)
 
 
 def seat_marks(view: TableView, player: PlayerView) -> SeatMarks | None:
     """The marks of a player's card; None in a format that has none (free-for-all)."""
-    if player.team_tag is None and not view.turn_markers:
+    if player.team_tag is None and not view.turn_markers and not view.minions:
         return None
     marker = None
     if view.turn_markers and not view.finished and player.is_in:
         marker = view.marker_of(player.name)
-    return SeatMarks(player.team_tag, player.role, marker)
+    if not view.minions or not player.is_in:
+        return SeatMarks(player.team_tag, player.role, marker)
+    minions = view.minions_of(player.name)
+    return SeatMarks(
+        player.team_tag, player.role, marker, player.master, minions, player.minion_times
+    )
 
 
 def team_colour(tag: str) -> RGB:
@@ -110,24 +123,66 @@ def turn_words(player: PlayerView, marks: SeatMarks) -> str:
     return "to play" if player.active else ""
 
 
+def minion_words(marks: SeatMarks) -> list[str]:
+    """Whom a minion serves, or whom a master rules, from the longest way to say it."""
+    if marks.master is not None:
+        master = clean(marks.master)
+        return [f"serves {master}", master]
+    if not marks.minions:
+        return []
+    names = [clean(name) for name in marks.minions]
+    count = f"{len(names)} minion" + ("s" if len(names) > 1 else "")
+    return [f"master of {', '.join(names)}", f"rules {', '.join(names)}", count]
+
+
 def marked_note(pen: Pen, player: PlayerView, marks: SeatMarks, size: float, width: float) -> str:
-    """The line under the name: the role and whose turn, shortened to fit; winner; why out."""
+    """The line under the name: the role and whose turn, shortened to fit; whom a minion
+    serves or a master rules; winner; why out."""
     if player.status == "won":
         return "winner"
     if not player.is_in:
         return pen.fit(out_note(pen, player.status, player.reason, size, width), size, width)
     turn = turn_words(player, marks)
+    served = minion_words(marks)
     choices = [" · ".join(word for word in (marks.role, turn) if word), turn]
+    if served:  # whom they serve (or rule) matters more than the turn the header's green shows
+        choices = [f"{turn} · {words}" if turn else words for words in served[:1]]
+        choices += served
     if marks.marker is not None and marks.marker.waiting:
         choices.append("waits")
-    return next((words for words in choices if pen.width(words, size) <= width), "")
+    fitting = (words for words in choices if pen.width(words, size) <= width)
+    if served:  # a long name clipped rather than left out
+        return next(fitting, pen.fit(served[0], size, width))
+    return next(fitting, "")
 
 
 def crown_colour(marks: SeatMarks, header_ink: RGB) -> RGB | None:
-    """Gold on a plain header; the header's ink on a green or gold one, or greyed out."""
-    if marks.role != "emperor":
+    """Gold on a plain header; the header's ink on a green or gold one, or greyed out: for an
+    emperor, and for a master in Minions & Masters."""
+    if marks.role != "emperor" and not marks.minions:
         return None
     return GOLD if header_ink == TEXT else header_ink
+
+
+def chain_colour(marks: SeatMarks, header_ink: RGB) -> RGB | None:
+    """A minion's chain: steel on a plain header, the header's ink on a green one."""
+    if marks.master is None:
+        return None
+    return CHAIN if header_ink == TEXT else header_ink
+
+
+def pips_width(marks: SeatMarks, size: float) -> float:
+    """The room the falls take at the right of the header (none before a first fall)."""
+    return 0.0 if not marks.falls else size * (MAX_FALLS + 0.45 * (MAX_FALLS - 1))
+
+
+def draw_falls(pen: Pen, marks: SeatMarks, right: float, y: float, size: float, ink: RGB) -> None:
+    """How often the player fell: a filled pip a fall, hollow ones for the falls left before
+    a player loses, at the right of the header ending at `right`."""
+    width = pips_width(marks, size)
+    fill = FALL if ink == TEXT else ink
+    falls = min(marks.falls, MAX_FALLS)
+    pips(pen, (right - width / 2, y), size, falls, MAX_FALLS, fill, MUTED if ink == TEXT else ink)
 
 
 def draw_marked_header(
@@ -147,8 +202,15 @@ def draw_marked_header(
     inner = right - box[0] - name * 0.8
     note = marked_note(pen, player, marks, sub, inner)
     at = (x, y - sub * 0.6 if note else y)
-    crowned = crown_colour(marks, ink)
-    draw_name(pen, player.name, player.status, at, inner, name, ink, crowned=crowned)
+    if marks.falls:  # the falls at the right, level with the name, which keeps clear of them
+        pip = max(8.0, sub * 0.6)
+        draw_falls(pen, marks, right - 8, at[1], pip, ink)
+        taken = pips_width(marks, pip) + 8
+        at, inner = ((box[0] + right - taken) / 2, at[1]), inner - taken
+    crowned, chained = crown_colour(marks, ink), chain_colour(marks, ink)
+    draw_name(
+        pen, player.name, player.status, at, inner, name, ink, crowned=crowned, chained=chained
+    )
     if note:
         pen.text((x, y + name * 0.62), note, sub, MUTED if ink == TEXT else ink)
 

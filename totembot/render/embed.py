@@ -17,6 +17,7 @@ from totembot.render.view import (
     PlayerView,
     TableView,
     TeamView,
+    falls,
     rule_words,
     table_view,
 )
@@ -31,7 +32,8 @@ OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won"
 GROUP_NAME = 90  # a totem's or a team's name joins several player names
 MAX_TITLE = 255
 TEAM_SQUARES = ("🟦", "🟥", "🟪", "🟧")  # the board's team colours, team A first
-CROWN = "👑"
+CROWN = "👑"  # an emperor; in Minions & Masters, a master
+CHAIN = "⛓"  # Minions & Masters: a minion
 WAITING = "⏳"
 
 
@@ -42,11 +44,12 @@ class Fit:
     commanders: int = COMMANDERS_SHOWN
     name: int = MAX_NAME
     reason: int = 60
+    minions: int = 4  # a master's minions named; more are counted
 
 
-# Tables with a range of influence seat up to 20 players: their lines shorten, step by step,
-# until every player fits in the description.
-FITS = (Fit(), Fit(2, 32, 48), Fit(1, 24, 32), Fit(0, 16, 24), Fit(0, 12, 12))
+# Tables with a range of influence seat up to 20 players, and Minions & Masters' lines say
+# more: their lines shorten, step by step, until every player fits in the description.
+FITS = (Fit(), Fit(2, 32, 48, 3), Fit(1, 24, 32, 2), Fit(0, 16, 24, 0), Fit(0, 12, 12, 0))
 
 
 def _turns(view: TableView, limit: int) -> str:
@@ -86,10 +89,23 @@ def _tallies(damage: dict[str, int], fit: Fit = Fit()) -> list[str]:
     return parts
 
 
-def _life_parts(life: LifeView, fit: Fit = Fit()) -> list[str]:
+def _sources(poison_from: dict[str, int] | None, fit: Fit) -> str:
+    """poison-minions: who gave the counters, the most first: " (Ann 4, Cid 3)"."""
+    given = sorted(((k, n) for k, n in (poison_from or {}).items() if n), key=lambda i: -i[1])
+    shown = max(fit.commanders, 1) if fit.commanders else 0
+    if not given or not shown:
+        return ""
+    words = [f"{escape(name, fit.name)} {count}" for name, count in given[:shown]]
+    words += [f"+{len(given) - shown} more"] if len(given) > shown else []
+    return f" ({', '.join(words)})"
+
+
+def _life_parts(
+    life: LifeView, fit: Fit = Fit(), poison_from: dict[str, int] | None = None
+) -> list[str]:
     parts = [f"♥ {life.life}"]
     if life.poison:
-        parts.append(f"☠ {life.poison}")
+        parts.append(f"☠ {life.poison}{_sources(poison_from, fit)}")
     parts += _tallies(life.commander_damage, fit)
     if life.locked:
         parts.append("🔒")
@@ -108,9 +124,12 @@ def _turn_marker(view: TableView, player: PlayerView) -> MarkerView | None:
     return view.marker_of(player.name)
 
 
-def _seat_tags(view: TableView, player: PlayerView, in_team_block: bool) -> tuple[str, list[str]]:
-    """What goes before a player's name (a team's colour, a crown) and in brackets after it
-    (their team, role, reach, turn marker)."""
+def _seat_tags(
+    view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()
+) -> tuple[str, list[str]]:
+    """What goes before a player's name (a team's colour, a crown, a master's crown or a
+    minion's chain) and in brackets after it (their team, role, reach, turn marker, whom they
+    serve and how often they fell)."""
     before, tags = "", []
     if player.team_tag is not None and not in_team_block:
         square = TEAM_SQUARES[(ord(player.team_tag) - ord("A")) % len(TEAM_SQUARES)]
@@ -126,13 +145,31 @@ def _seat_tags(view: TableView, player: PlayerView, in_team_block: bool) -> tupl
     if marker is not None:
         state = " waits" if marker.waiting else (", goes when this turn ends" if marker.due else "")
         tags.append(f"marker {marker.number}{state}")
+    if view.minions and player.is_in:
+        if player.master is not None:
+            before += f"{CHAIN} "
+            tags.append(f"serves {escape(player.master, fit.name)}")
+        elif view.minions_of(player.name):
+            before += f"{CROWN} "
+        if player.minion_times:
+            tags.append(falls(player.minion_times))
     return before, tags
+
+
+def _minions_part(view: TableView, player: PlayerView, fit: Fit) -> list[str]:
+    """A master's minions, named after the life (as many as the fit names), else counted."""
+    minions = view.minions_of(player.name) if view.minions and player.is_in else ()
+    if not minions:
+        return []
+    if len(minions) > fit.minions:
+        return [f"{len(minions)} minions"]
+    return [f"minions: {', '.join(escape(name, fit.name) for name in minions)}"]
 
 
 def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()) -> str:
     """The player's name and status, then what is theirs: poison, own life, commander damage."""
     name = escape(player.name, fit.name)
-    before, tags = _seat_tags(view, player, in_team_block)
+    before, tags = _seat_tags(view, player, in_team_block, fit)
     if player.status == "in":
         marker = "▶ " if _marked(view, player) else ""
         waiting = _turn_marker(view, player)
@@ -148,10 +185,10 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: 
         line = f"{before}~~{name}~~ ({', '.join([*tags, why])})"
     parts = [f"☠ {player.poison}"] if player.poison is not None else []
     if player.life is not None:
-        parts += _life_parts(player.life, fit)
+        parts += _life_parts(player.life, fit, player.poison_from)
     else:
         parts += _tallies(player.commander_damage, fit)
-    return " · ".join([line, *parts])
+    return " · ".join([line, *parts, *_minions_part(view, player, fit)])
 
 
 def _totem_line(totem: LifeView) -> str:
@@ -191,7 +228,7 @@ def _seat_lines(view: TableView) -> list[str]:
 def _lines(view: TableView) -> list[str]:
     if any(team.life is not None for team in view.teams):
         return [line for team in view.teams for line in _team_lines(view, team)]
-    if rule_words(view):
+    if rule_words(view) or view.minions:
         return _seat_lines(view)
     lines: list[str] = []
     for player in view.players:

@@ -1,7 +1,9 @@
 """Plain-text renderings for the console: what an event changed, and the table.
 
 The table is drawn from the format-neutral view (`totembot.render.view`), so every format whose
-life totals belong to totems, players or teams is drawn without code of its own.
+life totals belong to totems, players or teams is drawn without code of its own. Under
+Minions & Masters, `describe_lines` tells a fall in one line with the events around it (whose
+request it was, the new life the fall set); the table says who serves whom.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from totembot.render.view import (
     PlayerView,
     TableView,
     TeamView,
+    falls,
     rule_words,
     table_view,
 )
@@ -25,6 +28,7 @@ from totembot.rules.events import (
     LockChanged,
     MarkerMoved,
     MarkerRemoved,
+    MinionChanged,
     PendingClosed,
     PendingOpened,
     PlayerLeft,
@@ -44,6 +48,18 @@ CAUSE_WORDS = {
     "halve": "halved by",
     "combat": "combat damage from",
 }
+# Minions & Masters: what a player fell to, with its controller and without one.
+FALL_WORDS = {
+    "attack": ("{by}'s attack", "an attack"),
+    "damage": ("{by}'s damage", "damage"),
+    "effect": ("{by}'s effect", "an effect"),
+    "life loss": ("life loss from {by}", "life loss"),
+    "poison": ("{by}'s poison", "poison"),
+    "set": ("a life total set by {by}", "a life total set"),
+    "halve": ("{by} halving their life", "a halved life"),
+}
+KEEPS_LIFE = ("poison", "madness")  # a fall that keeps the life the player had
+FALL_ORDINALS = {2: "second", 3: "third"}
 
 
 def _own(pool: str, player: str | None) -> bool:
@@ -98,9 +114,56 @@ def _marker(event: MarkerMoved) -> str:
     return f"{event.ended}'s turn ends: {marker} passes to {player}, whose turn starts"
 
 
+def joined(names: tuple[str, ...]) -> str:
+    """ "Bob", "Bob and Cid", "Bob, Cid and Dan"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _fell_to(event: MinionChanged, by: str | None) -> str:
+    """What the player fell to: "Ann's damage", "life loss from Ann", "poison"."""
+    how = event.how or ""
+    with_by, alone = FALL_WORDS.get(how, ("{by}'s " + how, how or "a blow"))
+    if by is None:
+        return alone
+    words = with_by.format(by=by)
+    return words if by == event.master else f"{words} ({by} serves {event.master})"
+
+
+def _fall(event: MinionChanged, by: str | None = None) -> str:
+    """A fall: whose minion the player becomes, how often they fell, their new life."""
+    master = event.master or "nobody"
+    if event.how == "madness":
+        text = f"{event.player} is driven mad and becomes {master}'s minion"
+    else:
+        text = f"{event.player} falls to {_fell_to(event, by)} and becomes {master}'s minion"
+    if event.times > 1:
+        text += f" again ({FALL_ORDINALS.get(event.times, f'fall {event.times}')} fall)"
+    if event.how not in KEEPS_LIFE and event.life is not None:
+        text += f": life {event.life}"
+    return text
+
+
+def _minion(event: MinionChanged, by: str | None = None, other: str | None = None) -> str:
+    """Minions & Masters: a fall, the tables turned, minions passed on or freed.
+
+    `by` is whoever's request made the player fall, `other` the former master of a player who
+    turned the tables, or the player whose fall passed their minions on: both are known only
+    from the events around this one (`describe_lines`)."""
+    if event.cause == "fell":
+        return _fall(event, by)
+    if event.cause == "turned":
+        return f"{event.player} turns the tables: free of {other or 'their master'}"
+    if event.cause == "passed":
+        why = f" ({other}'s minions pass to {event.master})" if other else ""
+        return f"{event.player} now serves {event.master}{why}"
+    return f"{event.player} is free: their master left"
+
+
 def describe_event(event: Event) -> str:
     """One short line saying what changed."""
     match event:
+        case MinionChanged():
+            return _minion(event)
         case LifeChanged():
             return _life(event)
         case LifeUnchanged():
@@ -148,19 +211,93 @@ def describe_event(event: Event) -> str:
     return str(event)
 
 
+def _folded(events: list[Event], index: int) -> bool:
+    """Whether the event is the new life of a fall, which the fall's own line gives."""
+    event, after = events[index], events[index + 1 : index + 2]
+    if not isinstance(event, LifeChanged) or event.cause != "set" or not after:
+        return False
+    fall = after[0]
+    return (
+        isinstance(fall, MinionChanged)
+        and fall.cause == "fell"
+        and event.pool == event.player == fall.player
+        and event.by == fall.master
+        and event.after == fall.life
+    )
+
+
+def _culprit(events: list[Event], index: int, fall: MinionChanged) -> str | None:
+    """Whose request made the player fall: the last change to their life (or poison) before
+    the fall, in the same request; for poison, only the master (the top giver may differ)."""
+    for earlier in range(index - 1, -1, -1):
+        event = events[earlier]
+        if isinstance(event, MinionChanged) and event.player == fall.player:
+            return None  # an earlier fall of theirs: nothing said about this one
+        match event:
+            case PoisonAdded() if fall.how == "poison" and event.holder == fall.player:
+                return event.by if event.by == fall.master else None
+            case LifeChanged() if fall.how != "poison" and event.pool == fall.player:
+                if not _folded(events, earlier):
+                    return event.by
+    return None
+
+
+def _other(events: list[Event], index: int, event: MinionChanged) -> str | None:
+    """The former master of a player who turned the tables (the master who falls to them next);
+    the player whose fall passed their minions on (the last to fall to the same master)."""
+    if event.cause == "turned":
+        later = events[index + 1 :]
+    elif event.cause == "passed":
+        later = list(reversed(events[:index]))
+    else:
+        return None
+    return next(
+        (
+            other.player
+            for other in later
+            if isinstance(other, MinionChanged)
+            and other.cause == "fell"
+            and other.master == (event.player if event.cause == "turned" else event.master)
+        ),
+        None,
+    )
+
+
+def describe_lines(events: list[Event]) -> list[str]:
+    """A line for each event, told with the events around it: a fall's new life goes in the
+    fall's own line, which names whose request it was."""
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        if _folded(events, index):
+            continue
+        if isinstance(event, MinionChanged):
+            by = _culprit(events, index, event) if event.cause == "fell" else None
+            lines.append(_minion(event, by, _other(events, index, event)))
+        else:
+            lines.append(describe_event(event))
+    return lines
+
+
 def describe_events(events: list[Event]) -> str:
-    return "; ".join(describe_event(event) for event in events) or "Nothing changed"
+    return "; ".join(describe_lines(events)) or "Nothing changed"
 
 
 def _tallies(damage: dict[str, int]) -> list[str]:
     return [f"{key} {amount} commander damage" for key, amount in damage.items()]
 
 
-def _life_line(life: LifeView, owner: Owner) -> str:
+def sources(poison_from: dict[str, int] | None) -> str:
+    """poison-minions: who gave the counters, the most first: "Ann 4, Cid 3"."""
+    given = sorted((poison_from or {}).items(), key=lambda item: -item[1])
+    return ", ".join(f"{name} {count}" for name, count in given if count)
+
+
+def _life_line(life: LifeView, owner: Owner, poison_from: dict[str, int] | None = None) -> str:
     """A life total's numbers; a dead totem says so (a player or team says it in its status)."""
     parts = [f"{life.life} life"]
     if life.poison:
-        parts.append(f"{life.poison} poison")
+        given = sources(poison_from)
+        parts.append(f"{life.poison} poison" + (f" ({given})" if given else ""))
     parts += _tallies(life.commander_damage)
     if life.locked:
         parts.append("locked")
@@ -217,12 +354,25 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> st
         words.append(f"reach {player.reach}")
     if player.poison is not None:
         words.append(f"{player.poison} poison")
+    if view.minions and player.is_in:
+        words += _minion_words(view, player)
     text = f"{player.name} ({', '.join(words)})"
     if player.life is not None:
-        text += f": {_life_line(player.life, view.owner)}"
+        text += f": {_life_line(player.life, view.owner, player.poison_from)}"
     elif player.commander_damage:
         text += f": {', '.join(_tallies(player.commander_damage))}"
     return text + _turn_note(view, player)
+
+
+def _minion_words(view: TableView, player: PlayerView) -> list[str]:
+    """Minions & Masters: whom the player serves or who serves them, and how often they fell."""
+    words = [f"serves {player.master}"] if player.master is not None else []
+    minions = view.minions_of(player.name)
+    if minions:
+        words.append(f"master of {joined(minions)}")
+    if player.minion_times:
+        words.append(falls(player.minion_times))
+    return words
 
 
 def _turn_note(view: TableView, player: PlayerView) -> str:

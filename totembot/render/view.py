@@ -106,10 +106,19 @@ class TableView:
         """The turn marker held by the player or waiting for them, if any."""
         return next((m for m in self.markers if m.player == name), None)
 
+    def minions_of(self, name: str) -> tuple[str, ...]:
+        """Minions & Masters: the players still in who serve `name`, in seat order."""
+        return tuple(p.name for p in self.players if p.master == name and p.is_in)
+
     def common_reach(self) -> int | None:
         """The range of influence when every player has the same one, else None."""
         reaches = {player.reach for player in self.players}
         return reaches.pop() if len(reaches) == 1 else None
+
+
+def falls(times: int) -> str:
+    """Minions & Masters: '1 fall', '2 falls', how often a player became a minion."""
+    return f"{times} fall" + ("" if times == 1 else "s")
 
 
 def team_tag(index: int) -> str:
