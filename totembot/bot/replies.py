@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import discord
 
 from totembot.render.markdown import escape
-from totembot.render.text import describe_event
+from totembot.render.text import describe_lines
 from totembot.rules import RuleViolation
 from totembot.rules.events import Event
 from totembot.store import StoreError
@@ -41,7 +41,7 @@ T = TypeVar("T")
 
 
 def changes_text(events: list[Event]) -> str:
-    lines = [escape(describe_event(event), limit=300) for event in events]
+    lines = [escape(line, limit=300) for line in describe_lines(events)]
     return "\n".join(lines)[:MAX_CONTENT] or "Nothing changed."
 
 
