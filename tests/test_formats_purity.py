@@ -9,7 +9,7 @@ import totembot.language
 from tests.test_rules_purity import FORBIDDEN, imported_modules
 
 PURE = [
-    *sorted(Path(totembot.formats.__file__).parent.glob("*.py")),
+    *sorted(Path(totembot.formats.__file__).parent.rglob("*.py")),
     *sorted(Path(totembot.language.__file__).parent.glob("*.py")),
 ]
 
