@@ -44,3 +44,38 @@ def player(state: dict[str, Any], name: str) -> dict[str, Any]:
 
 def team(state: dict[str, Any], name: str) -> dict[str, Any]:
     return next(entry for entry in state["teams"] if entry["name"] == name)
+
+
+def script(*lines: str) -> str:
+    return "\n".join(lines)
+
+
+def accepted(*lines: str) -> dict[str, Any]:
+    """The state after every line, each of which must be accepted."""
+    state = play(script(*lines))
+    assert state["rejected"] == [], state["rejected"]
+    return state
+
+
+def refused(*lines: str) -> str:
+    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
+    error = refusal(script(*lines))
+    before = play(script(*lines[:-1]))
+    after = play(script(*lines))
+    before.pop("rejected")
+    after.pop("rejected")
+    assert after == before, "the refused line changed the state"
+    return error
+
+
+def lives(state: dict[str, Any]) -> dict[str, int]:
+    """Each player's own life (the player formats)."""
+    return {entry["name"]: entry["life"] for entry in state["players"]}
+
+
+def statuses(state: dict[str, Any]) -> dict[str, str]:
+    return {entry["name"]: entry["status"] for entry in state["players"]}
+
+
+def team_statuses(state: dict[str, Any]) -> dict[str, str]:
+    return {entry["name"]: entry["status"] for entry in state["teams"]}

@@ -7,11 +7,9 @@ order is turn order, turn 1 is Ann's.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.formats.tables import play, player, refusal
+from tests.formats.tables import accepted, lives, play, player, refused, statuses
 from totembot.phrases import parse_setup
 from totembot.rules import RuleViolation, new_game
 
@@ -24,36 +22,6 @@ SORCERY = "game free-for-all players: Ann, Bob, Cid rules: sorcery-concede"
 
 
 # --- helpers ------------------------------------------------------------------------------
-
-
-def script(*lines: str) -> str:
-    return "\n".join(lines)
-
-
-def accepted(*lines: str) -> dict[str, Any]:
-    """The state after every line, each of which must be accepted."""
-    state = play(script(*lines))
-    assert state["rejected"] == [], state["rejected"]
-    return state
-
-
-def refused(*lines: str) -> str:
-    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
-    error = refusal(script(*lines))
-    before = play(script(*lines[:-1]))
-    after = play(script(*lines))
-    before.pop("rejected")
-    after.pop("rejected")
-    assert after == before, "the refused line changed the state"
-    return error
-
-
-def lives(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["name"]: entry["life"] for entry in state["players"]}
-
-
-def statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["players"]}
 
 
 def setup(line: str) -> object:

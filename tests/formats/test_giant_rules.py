@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.formats.tables import play, player, refusal, team
+from tests.formats.tables import accepted, play, player, refused, statuses, team, team_statuses
 from totembot.phrases import parse_setup
 from totembot.rules import RuleViolation, new_game
 
@@ -28,38 +28,8 @@ SORCERY = "game two-headed-giant teams: Ann+Bob, Cid+Dan, Eve+Fay rules: sorcery
 # --- helpers ------------------------------------------------------------------------------
 
 
-def script(*lines: str) -> str:
-    return "\n".join(lines)
-
-
-def accepted(*lines: str) -> dict[str, Any]:
-    """The state after every line, each of which must be accepted."""
-    state = play(script(*lines))
-    assert state["rejected"] == [], state["rejected"]
-    return state
-
-
-def refused(*lines: str) -> str:
-    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
-    error = refusal(script(*lines))
-    before = play(script(*lines[:-1]))
-    after = play(script(*lines))
-    before.pop("rejected")
-    after.pop("rejected")
-    assert after == before, "the refused line changed the state"
-    return error
-
-
 def lives(state: dict[str, Any]) -> dict[str, int]:
     return {entry["name"]: entry["life"] for entry in state["teams"]}
-
-
-def team_statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["teams"]}
-
-
-def statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["players"]}
 
 
 def seats(state: dict[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.formats.tables import play, player, refusal
+from tests.formats.tables import accepted, lives, play, player, refused, statuses
 
 NAMES = [
     "Ann",
@@ -57,28 +57,6 @@ EIGHT = " ".join(NAMES[:8])
 # --- helpers ------------------------------------------------------------------------------
 
 
-def script(*lines: str) -> str:
-    return "\n".join(lines)
-
-
-def accepted(*lines: str) -> dict[str, Any]:
-    """The state after every line, each of which must be accepted."""
-    state = play(script(*lines))
-    assert state["rejected"] == [], state["rejected"]
-    return state
-
-
-def refused(*lines: str) -> str:
-    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
-    error = refusal(script(*lines))
-    before = play(script(*lines[:-1]))
-    after = play(script(*lines))
-    before.pop("rejected")
-    after.pop("rejected")
-    assert after == before, "the refused line changed the state"
-    return error
-
-
 def markers(state: dict[str, Any]) -> list[str]:
     """The markers in number order, as "K NAME" or "K NAME waiting"."""
     numbers = [entry["number"] for entry in state["markers"]]
@@ -87,14 +65,6 @@ def markers(state: dict[str, Any]) -> list[str]:
         f"{entry['number']} {entry['player']}" + (" waiting" if entry["waiting"] else "")
         for entry in state["markers"]
     ]
-
-
-def lives(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["name"]: entry["life"] for entry in state["players"]}
-
-
-def statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["players"]}
 
 
 def all_at(value: Any, names: str, **changed: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.formats.tables import play, player, refusal
+from tests.formats.tables import accepted, play, player, refused
 from totembot.phrases import parse_setup
 from totembot.rules import RuleViolation, new_game
 
@@ -36,28 +36,6 @@ OUT = ("lost", "conceded", "removed")
 
 
 # --- helpers ------------------------------------------------------------------------------
-
-
-def script(*lines: str) -> str:
-    return "\n".join(lines)
-
-
-def accepted(*lines: str) -> dict[str, Any]:
-    """The state after every line, each of which must be accepted."""
-    state = play(script(*lines))
-    assert state["rejected"] == [], state["rejected"]
-    return state
-
-
-def refused(*lines: str) -> str:
-    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
-    error = refusal(script(*lines))
-    before = play(script(*lines[:-1]))
-    after = play(script(*lines))
-    before.pop("rejected")
-    after.pop("rejected")
-    assert after == before, "the refused line changed the state"
-    return error
 
 
 def standing(state: dict[str, Any], name: str) -> tuple[str, int, str | None, int]:

@@ -21,7 +21,16 @@ from typing import Any
 
 import pytest
 
-from tests.formats.tables import play, player, refusal, team
+from tests.formats.tables import (
+    accepted,
+    lives,
+    play,
+    player,
+    refused,
+    statuses,
+    team,
+    team_statuses,
+)
 
 T2 = "game teams teams: Ann+Bob, Cid+Dan"
 T3 = "game teams teams: Ann+Bob, Cid+Dan, Eve+Fay"
@@ -39,42 +48,8 @@ SIX = "Ann Bob Cid Dan Eve Fay"
 # --- helpers ------------------------------------------------------------------------------
 
 
-def script(*lines: str) -> str:
-    return "\n".join(lines)
-
-
-def accepted(*lines: str) -> dict[str, Any]:
-    """The state after every line, each of which must be accepted."""
-    state = play(script(*lines))
-    assert state["rejected"] == [], state["rejected"]
-    return state
-
-
-def refused(*lines: str) -> str:
-    """The sentence refusing the last line; every earlier line accepted, nothing changed."""
-    error = refusal(script(*lines))
-    before = play(script(*lines[:-1]))
-    after = play(script(*lines))
-    before.pop("rejected")
-    after.pop("rejected")
-    assert after == before, "the refused line changed the state"
-    return error
-
-
 def seats(state: dict[str, Any]) -> list[str]:
     return [entry["name"] for entry in state["players"]]
-
-
-def lives(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["name"]: entry["life"] for entry in state["players"]}
-
-
-def statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["players"]}
-
-
-def team_statuses(state: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["status"] for entry in state["teams"]}
 
 
 def all_at(value: Any, names: str, **changed: Any) -> dict[str, Any]:
