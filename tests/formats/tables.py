@@ -7,7 +7,7 @@ from typing import Any
 from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_setup
 from totembot.render.state_json import state_json
-from totembot.rules import Game, RuleViolation, new_game
+from totembot.rules import Game, GameState, RuleViolation, new_game
 
 
 def play(script: str) -> dict[str, Any]:
@@ -79,3 +79,15 @@ def statuses(state: dict[str, Any]) -> dict[str, str]:
 
 def team_statuses(state: dict[str, Any]) -> dict[str, str]:
     return {entry["name"]: entry["status"] for entry in state["teams"]}
+
+
+def played_state(setup: str, *lines: str) -> GameState:
+    """The state after a setup line and every line after it, each of which must be accepted."""
+    config = parse_setup(setup)
+    language = format_named(config.format).language
+    game = Game(new_game(config))
+    for line in lines:
+        parsed = parse_line(line, language)
+        assert parsed is not None, line
+        game.record(parsed.request(host=True))
+    return game.state

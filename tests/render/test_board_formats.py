@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont
 
+from tests.formats.tables import played_state as play
 from tests.render.test_board_content import overlap
 from tests.render.test_board_snapshots import (
     HOSTILE_NAMES,
@@ -26,8 +27,6 @@ from tests.render.test_board_snapshots import (
     shows_name,
     snapshot_update_wanted,
 )
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
 from totembot.render import board_teams
 from totembot.render.board import board_png, draw_board
 from totembot.render.board_layout import AREA, around_table, middle
@@ -42,24 +41,12 @@ from totembot.render.board_pen import SIZE, Box, Pen
 from totembot.render.board_players import GAP, LARGEST, sides_for
 from totembot.render.board_teams import team_sides
 from totembot.render.view import TableView, table_view
-from totembot.rules import Config, Game, GameState, new_game
+from totembot.rules import Config, GameState, new_game
 from totembot.rules.state import Player, Pool
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "formats"
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
 NAMES += ("Max", "Ned", "Oz", "Pia")
-
-
-def play(setup: str, *lines: str) -> GameState:
-    """A game set up and played line by line, every line accepted."""
-    config = parse_setup(setup)
-    game = Game(new_game(config))
-    language = format_named(config.format).language
-    for line in lines:
-        parsed = parse_line(line, language)
-        assert parsed is not None, line
-        game.record(parsed.request(host=True))
-    return game.state
 
 
 def teams_of(count: int, size: int) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont
 
+from tests.formats.tables import played_state as play
 from tests.render.test_board_content import overlap
 from tests.render.test_board_snapshots import (
     HOSTILE_NAMES,
@@ -30,7 +31,6 @@ from tests.render.test_board_snapshots import (
     snapshot_update_wanted,
 )
 from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
 from totembot.render.board import board_png, draw_board
 from totembot.render.board_layout import AREA, around_table, middle
 from totembot.render.board_parts import ACTIVE, DARK_TEXT, GOLD, MIN_TEXT, PENDING, dimmed
@@ -38,24 +38,12 @@ from totembot.render.board_pen import SIZE, Box, Pen, Written
 from totembot.render.board_players import GAP, LARGEST, seat_sizes, sides_for
 from totembot.render.board_seats import FOOTER_STEP, TEAM_COLOURS, footer_lines
 from totembot.render.view import TableView, table_view
-from totembot.rules import Config, Game, GameState, new_game
+from totembot.rules import Config, GameState, new_game
 from totembot.rules.state import Marker
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "seat_formats"
 NAMES: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 NAMES += ("Kim", "Lou", "Max", "Ned", "Oz", "Pia", "Quin", "Rex", "Sue", "Tom")
-
-
-def play(setup: str, *lines: str) -> GameState:
-    """A game set up and played line by line, every line accepted."""
-    config = parse_setup(setup)
-    game = Game(new_game(config))
-    language = format_named(config.format).language
-    for line in lines:
-        parsed = parse_line(line, language)
-        assert parsed is not None, line
-        game.record(parsed.request(host=True))
-    return game.state
 
 
 def teams_of(count: int, size: int) -> str:

@@ -7,32 +7,19 @@ players, 4 teams of 4), the embed stays within Discord's limits and nothing in i
 
 from __future__ import annotations
 
+from tests.formats.tables import played_state as play
 from tests.render.test_board_snapshots import HOSTILE_NAMES
 from tests.render.test_embed_snapshots import (
     UNGUARDED,
     assert_within_discord_limits,
     strings,
 )
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
 from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, status_embed
 from totembot.render.markdown import escape
-from totembot.rules import Config, Game, GameState, new_game
+from totembot.rules import Config, GameState, new_game
 
 FFA = "game ffa players: Ann, Bob, Cid, Dan commander"
 GIANT3 = "game 2hg teams: Ann+Bob, Cid+Dan, Eve+Fay commander"
-
-
-def play(setup: str, *lines: str) -> GameState:
-    """The state after every line; each must be accepted."""
-    config = parse_setup(setup)
-    language = format_named(config.format).language
-    game = Game(new_game(config))
-    for line in lines:
-        parsed = parse_line(line, language)
-        assert parsed is not None, line
-        game.record(parsed.request(host=True))
-    return game.state
 
 
 def lines_of(state: GameState) -> list[str]:

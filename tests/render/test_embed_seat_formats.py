@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.formats.tables import played_state as play
 from tests.render.test_board_snapshots import HOSTILE_NAMES
 from tests.render.test_embed_snapshots import (
     UNGUARDED,
@@ -18,25 +19,12 @@ from tests.render.test_embed_snapshots import (
     strings,
 )
 from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
 from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, MAX_DESCRIPTION, status_embed
-from totembot.rules import Config, Game, GameState, new_game
+from totembot.rules import Config, GameState, new_game
 from totembot.rules.state import Marker
 
 EMPEROR = "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay"
 MELEE9 = "game melee players: A1, A2, A3, A4, A5, A6, A7, A8, A9"
-
-
-def play(setup: str, *lines: str) -> GameState:
-    """The state after every line; each must be accepted."""
-    config = parse_setup(setup)
-    language = format_named(config.format).language
-    game = Game(new_game(config))
-    for line in lines:
-        parsed = parse_line(line, language)
-        assert parsed is not None, line
-        game.record(parsed.request(host=True))
-    return game.state
 
 
 def lines_of(state: GameState) -> list[str]:
