@@ -21,6 +21,7 @@ from PIL import Image, ImageFont
 
 from tests.formats.tables import played_state as play
 from tests.render.test_board_content import overlap
+from tests.render.test_board_formats import drawn, inside
 from tests.render.test_board_snapshots import (
     HOSTILE_NAMES,
     MAX_DIFFERING_SHARE,
@@ -169,10 +170,6 @@ def card_of(state: GameState, name: str) -> Box:
     return cards_of(view)[seat]
 
 
-def inside(line: Box, box: Box) -> bool:
-    return box[0] <= line[0] and line[2] <= box[2] and box[1] <= line[1] and line[3] <= box[3]
-
-
 def written_in(state: GameState, box: Box) -> list[Written]:
     return [line for line in draw_board(state).written if inside(line.box, box)]
 
@@ -249,10 +246,6 @@ def test_one_change_changes_the_picture(setup: str, line: str) -> None:
 
 
 # --- what the board says ------------------------------------------------------------------
-
-
-def drawn(state: GameState) -> list[str]:
-    return [line.text for line in draw_board(state).written]
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
