@@ -15,7 +15,6 @@ from totembot.bot.access import Caller
 from totembot.bot.lobby_seats import (
     MAX_TEAMS,
     Started,
-    a_title,
     arranged,
     build_config,
     check_house_rules,
@@ -58,7 +57,6 @@ __all__ = [
     "LobbyView",
     "MAX_TEAMS",
     "Started",
-    "a_title",
     "arranged",
     "build_config",
     "check_house_rules",

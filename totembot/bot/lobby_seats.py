@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from totembot.formats import FORMATS, Format, format_named
 from totembot.phrases import one_word_name
 from totembot.rules import Config, RuleViolation
-from totembot.rules.errors import shown
+from totembot.rules.errors import capital, shown
 from totembot.rules.game import new_game
 from totembot.store import Lobby, LobbyOptions, Seat, StoredGame
 
@@ -33,12 +33,6 @@ def game_names(seats: Sequence[Seat]) -> list[str]:
     for index, seat in enumerate(seats):
         names.append(one_word_name(seat.display_name, names, f"Player{index + 1}"))
     return names
-
-
-def a_title(game_format: Format, capital: bool = False) -> str:
-    """ "a Teams", "an Emperor": the format's title with its article."""
-    article = "an" if game_format.title[:1] in "AEIOU" else "a"
-    return f"{article.capitalize() if capital else article} {game_format.title}"
 
 
 def format_of_options(options: LobbyOptions) -> Format:
@@ -169,7 +163,7 @@ def with_seat(lobby: Lobby, seat: Seat) -> Lobby:
     game_format = format_of_options(lobby.options)
     if len(lobby.seats) >= game_format.max_players:
         raise RuleViolation(
-            f"The lobby is full: {a_title(game_format)} game seats at most "
+            f"The lobby is full: {game_format.a_title} game seats at most "
             f"{game_format.max_players}."
         )
     if game_format.roster == "teams":
@@ -190,12 +184,12 @@ def with_guest(lobby: Lobby, seat: Seat) -> Lobby:
 def _require_room(game_format: Format, seats: Sequence[Seat], team: int) -> None:
     if not 1 <= team <= game_format.team_counts[1]:
         raise RuleViolation(
-            f"{a_title(game_format, True)} game has at most {game_format.team_counts[1]} teams."
+            f"{capital(game_format.a_title)} game has at most {game_format.team_counts[1]} teams."
         )
     biggest = max(game_format.team_sizes)
     if _team_counts(seats).get(team, 0) >= biggest:
         raise RuleViolation(
-            f"Team {team} is full: {a_title(game_format)} team has at most {biggest} players."
+            f"Team {team} is full: {game_format.a_title} team has at most {biggest} players."
         )
 
 

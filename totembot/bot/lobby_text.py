@@ -10,11 +10,12 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from totembot.bot.lobby_seats import a_title, arranged, format_of_options, listed_teams, shown_teams
+from totembot.bot.lobby_seats import arranged, format_of_options, listed_teams, shown_teams
 from totembot.formats import Format, format_named
 from totembot.render.markdown import escape
 from totembot.render.view import table_view
 from totembot.rules import Config, GameState, RuleViolation
+from totembot.rules.errors import capital
 from totembot.rules.game import new_game
 from totembot.store import Lobby, Seat, StoredGame
 
@@ -123,7 +124,7 @@ def lobby_text(lobby: Lobby) -> str:
     life = options.life or game_format.default_life(options.commander)
     setup = [f"{life} life" + (" per head" if game_format.owner == "team" else "")]
     setup += (["commander"] if options.commander else []) + list(options.house_rules)
-    gathering = f"**{a_title(game_format, True)} game is gathering**"
+    gathering = f"**{capital(game_format.a_title)} game is gathering**"
     if game_format.roster == "teams":
         low, high = game_format.team_counts
         sizes = game_format.team_sizes

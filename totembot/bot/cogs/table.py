@@ -17,7 +17,6 @@ from totembot.bot.lobby import (
     MAX_TEAMS,
     Lobbies,
     Started,
-    a_title,
     check_roster,
     check_setup,
     reordered,
@@ -33,6 +32,7 @@ from totembot.render.board import board_png
 from totembot.render.embed import status_embed
 from totembot.render.markdown import escape
 from totembot.rules import RuleViolation
+from totembot.rules.errors import capital
 from totembot.store import LobbyOptions, Seat
 
 HISTORY_DEFAULT = 10
@@ -272,7 +272,7 @@ def roster_tokens(
     if game_format.roster == "teams":
         if players is not None or teams is None:
             raise RuleViolation(
-                f"{a_title(game_format, True)} game is set up with teams, not players: list them "
+                f"{capital(game_format.a_title)} game is set up with teams, not players: list them "
                 "split by commas, each team's players in order, like teams: Ann Bob, Cid Dan."
             )
         return [
@@ -282,7 +282,7 @@ def roster_tokens(
         ]
     if teams is not None or players is None:
         raise RuleViolation(
-            f"{a_title(game_format, True)} game is set up with players, not teams: list them in "
+            f"{capital(game_format.a_title)} game is set up with players, not teams: list them in "
             "seat order, like players: Ann Bob Cid."
         )
     return [(None, token) for token in split_names(players)]
