@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from totembot.language.errors import PhraseError
-from totembot.rules.engine import check_life_value
+from totembot.rules.amounts import check_life_value
 from totembot.rules.intents import (
     Approve,
     Attack,

@@ -8,7 +8,7 @@ from totembot.formats import TOTEM_LANGUAGE, Language
 from totembot.formats.base import TOTEM_WORDS
 from totembot.language.errors import PhraseError
 from totembot.language.requests import VERBS
-from totembot.rules.engine import check_amount
+from totembot.rules.amounts import check_amount
 from totembot.rules.errors import shown
 from totembot.rules.intents import TotemRef
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from totembot.rules.amounts import check_amount, check_life_value
+from totembot.rules.each import each_player
 from totembot.rules.errors import RuleViolation
 from totembot.rules.events import (
     Event,
-    LifeCause,
     LifeUnchanged,
     LockChanged,
     PendingOpened,
@@ -24,7 +25,6 @@ from totembot.rules.intents import (
     Concede,
     Damage,
     Deny,
-    Each,
     Eliminate,
     GainLife,
     Halve,
@@ -62,22 +62,7 @@ from totembot.rules.lookup import (
     speaker_seat,
     target_seat,
 )
-from totembot.rules.state import MAX_AMOUNT, GameState, Pending
-
-
-def check_amount(amount: int, what: str = "amount") -> None:
-    if not 1 <= amount <= MAX_AMOUNT:
-        raise RuleViolation(
-            f"The {what} must be a whole number from 1 to 1,000,000, not {amount:,}."
-        )
-
-
-def check_life_value(value: int) -> None:
-    if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-        raise RuleViolation(
-            f"The life total to set must be a whole number from -1,000,000 to 1,000,000, "
-            f"not {value:,}."
-        )
+from totembot.rules.state import GameState, Pending
 
 
 def _require_active(state: GameState) -> None:
@@ -354,40 +339,6 @@ def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:
     return format_of(state).pass_turn(state, request.actor, intent.player)
 
 
-EACH_CAUSE: dict[str, LifeCause] = {"damage": "damage", "lose": "loss", "gain": "gain"}
-
-
-def _each(state: GameState, request: Request, intent: Each) -> Change:
-    """One effect on every player reached at once; a locked life total is skipped."""
-    check_amount(
-        intent.amount, {"damage": "damage", "lose": "life loss", "gain": "life gain"}[intent.effect]
-    )
-    if intent.effect == "damage":
-        source: int | None = speaker_seat(
-            state, request.actor, "deal damage", "Ann: deal 1 to each player"
-        )
-    else:
-        source = controller_seat(state, request.actor)
-    game_format = format_of(state)
-    delta = intent.amount if intent.effect == "gain" else -intent.amount
-    cause = EACH_CAUSE[intent.effect]
-    events: list[Event] = []
-    for seat in game_format.each_targets(state, source, intent.opponents):
-        pool = game_format.pool_for(state, seat, source, None)
-        if state.pools[pool].locked:
-            skipped = LifeUnchanged(
-                pool=pool_name(state, pool),
-                player=player_name(state, seat),
-                cause=cause,
-                reason="locked",
-            )
-            events.append(skipped)
-            continue
-        state, changed = change_life(state, pool, seat, delta, cause, source)
-        events += changed
-    return state, events
-
-
 def _undo(state: GameState, request: Request, intent: Undo) -> Change:
     raise RuleViolation("Undo is answered by the game's history, not by a single state.")
 
@@ -405,7 +356,7 @@ HANDLERS: dict[str, Handler] = {
     "halve": _halve,
     "lock": _set_lock,
     "unlock": _set_lock,
-    "each": _each,
+    "each": each_player,
     "approve": _approve,
     "deny": _deny,
     "concede": _concede,

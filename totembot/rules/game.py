@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from totembot.rules.engine import apply, check_amount
+from totembot.rules.amounts import check_amount
+from totembot.rules.engine import apply
 from totembot.rules.errors import RuleViolation, capital, shown
 from totembot.rules.events import Event, Undone
 from totembot.rules.formats import format_named
