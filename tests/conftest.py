@@ -30,5 +30,5 @@ async def assert_every_game_rebuilds(store: GameStore) -> int:
         stored = await store.load(game_id)
         records = await store.events(game_id)
         assert [record.seq for record in records] == list(range(1, stored.version + 1))
-        assert rebuild(stored, records).state == stored.state, f"game {game_id}"
+        assert rebuild(stored, records) == stored.state, f"game {game_id}"
     return len(game_ids)

@@ -22,6 +22,7 @@ from typing import Any
 from totembot.phrases import parse_line, parse_setup
 from totembot.render.embed import status_embed
 from totembot.rules import Request, apply, new_game
+from totembot.ruleset.magic import magic_state
 from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat
 from totembot.testing import StandIn
@@ -115,7 +116,7 @@ async def measure_requests(folder: Path, games: int, count: int) -> Timings:
             recorded = await service.record(
                 f"table-{index % games}", parsed.request(host=True), "bench"
             )
-            status_embed(recorded.state)
+            status_embed(magic_state(recorded.state))
             timings.requests.append(time.perf_counter() - started)
     finally:
         await store.close()

@@ -11,11 +11,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from totembot.formats import TOTEM_LANGUAGE, Language, format_named
-from totembot.phrases import SETUP_EXAMPLE, parse_line, parse_setup, strip_comment
-from totembot.render.state_json import state_json
-from totembot.render.text import describe_events, render_ring
-from totembot.rules import GameState, RuleViolation
+from totembot.phrases import SETUP_EXAMPLE, strip_comment
+from totembot.ruleset import GameState, Ruleset
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, StoreError
 
@@ -37,8 +36,12 @@ def is_setup_line(text: str) -> bool:
 
 def new_game_line(state: GameState) -> str:
     """What a script shows when a setup line after the first starts the next game."""
-    config = state.config
-    return f"New game: {', '.join(config.players)}, {config.life} life; turn 1: {config.players[0]}"
+    return ruleset_of(state.config.format).started_line(state)
+
+
+def state_text(state: GameState) -> str:
+    """The table as the console shows it, in the game's own way."""
+    return ruleset_of(state.config.format).state_text(state)
 
 
 @dataclass
@@ -82,30 +85,31 @@ class Session:
         try:
             if is_setup_line(text):
                 return new_game_line(await self.next_game(text))
-            parsed = parse_line(text, self.language())
+            parsed = self.ruleset().parse_line(text, self.playing())
             if parsed is None:
                 return None
-            recorded = await self.service.record(
-                CONSOLE_CHANNEL, parsed.request(host=True), CONSOLE_HOST
-            )
+            request = parsed.request_as(parsed.speaker, host=parsed.speaker is None)
+            recorded = await self.service.record(CONSOLE_CHANNEL, request, CONSOLE_HOST)
         except (RuleViolation, StoreError) as error:
             self.rejected.append({"line": number, "error": str(error)})
             return f"refused: {error}"
         self.state = recorded.state
-        return describe_events(recorded.events)
+        return self.ruleset().describe_events(recorded.events)
 
-    def language(self) -> Language:
-        """The phrase language of the game being played (Totem's before any game)."""
+    def playing(self) -> GameState:
         if self.state is None:
-            return TOTEM_LANGUAGE
-        return format_named(self.state.config.format).language
+            raise RuleViolation(f"No game is set up: start with '{SETUP_EXAMPLE}'.")
+        return self.state
+
+    def ruleset(self) -> Ruleset:
+        """The rules of the game being played."""
+        return ruleset_of(self.playing().config.format)
 
     async def close(self) -> None:
         await self.service.store.close()
 
     def to_json(self) -> dict[str, Any]:
-        assert self.state is not None
-        return state_json(self.state, self.rejected)
+        return self.ruleset().state_json(self.playing(), self.rejected)
 
 
 def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -125,7 +129,7 @@ async def open_session(db_path: str) -> Session:
     return session
 
 
-def state_text(session: Session) -> str:
+def json_text(session: Session) -> str:
     return json.dumps(session.to_json(), indent=2, ensure_ascii=False)
 
 
@@ -145,4 +149,4 @@ async def run_script(session: Session, lines: Iterable[str], out: TextIO, as_jso
             out.write(f"{number}: {reply}\n")
     if session.state is None:
         raise SetupFailed(f"The script has no setup line: start it with '{SETUP_EXAMPLE}'.")
-    out.write((state_text(session) if as_json else render_ring(session.state)) + "\n")
+    out.write((json_text(session) if as_json else state_text(session.state)) + "\n")

@@ -12,9 +12,16 @@ from totembot.phrases import TOTEM_ONLY, VERBS
 from totembot.rules import GameState
 from totembot.rules.errors import RuleViolation
 from totembot.rules.lookup import pool_name
+from totembot.ruleset import GameState as AnyState
+from totembot.ruleset.registry import TOTEMIC_FORMATS
+from totembot.totemic.language import VERBS as TOTEMIC_VERBS
 
 CONSOLE_COMMANDS = ("ring", "json", "help", "quit")
 SETUP_OPTIONS = ("life:", "commander", "rules:")
+TOTEMIC_OPTIONS = {
+    "totemic": ("power:", "levels:", "match:"),
+    "totemic-solo": ("power:", "rivals:", "levels:"),
+}
 SIDES = ("left", "right")
 TOTEM_BEFORE = frozenset({"via", "counting", "lock", "unlock", "attack", "the"})
 NAME_BEFORE = frozenset({"to", "hitting", "eliminate", "remove", "halve", "set"})
@@ -32,7 +39,7 @@ OPTIONAL = {
 }
 
 
-def completions(before_cursor: str, state: GameState | None) -> list[str]:
+def completions(before_cursor: str, state: AnyState | None) -> list[str]:
     """The words that complete the line's last, partial word (case is ignored)."""
     words = before_cursor.split()
     partial = "" if not before_cursor or before_cursor[-1].isspace() else words.pop()
@@ -41,12 +48,14 @@ def completions(before_cursor: str, state: GameState | None) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _next_words(words: list[str], state: GameState | None) -> list[str]:
+def _next_words(words: list[str], state: AnyState | None) -> list[str]:
     first = words[0].casefold() if words else None
     if first == "help":
         return [*topic_names(), "console"] if len(words) == 1 else []
     if state is None or first == "game":
         return _setup_words([word.casefold() for word in words])
+    if not isinstance(state, GameState):
+        return _totemic_words(words, state)
     names = [player.name for player in state.players]
     if first is not None and first.endswith(":"):
         each = [] if _names_totems(state) else ["each"]
@@ -67,7 +76,9 @@ def _setup_words(words: list[str]) -> list[str]:
     if not words:
         return ["game", "help", "quit"]
     if len(words) == 1:
-        return list(FORMATS)
+        return [*FORMATS, *TOTEMIC_FORMATS]
+    if words[1] in TOTEMIC_OPTIONS:
+        return _totemic_setup_words(words)
     try:
         game_format = format_named(words[1])
     except RuleViolation:
@@ -132,3 +143,27 @@ def _player_phrase_words(
     return [
         word for word in OPTIONAL.get(verb, ()) if word not in folded and word not in TOTEM_ONLY
     ]
+
+
+def _totemic_setup_words(words: list[str]) -> list[str]:
+    """`game totemic players: A, B power: 26, 30 [levels: ...] [match: 3]` and the solo line."""
+    if len(words) == 2:
+        return ["players:"]
+    last = words[-1]
+    if last.endswith(":") or last.endswith(","):
+        return []
+    return [option for option in TOTEMIC_OPTIONS[words[1]] if option not in words]
+
+
+def _totemic_words(words: list[str], state: AnyState) -> list[str]:
+    """Totemic's phrases: a speaker, a verb, or the player who gains or loses power."""
+    names = [animal.name for animal in getattr(state, "players", ())]
+    folded = [word.casefold() for word in words]
+    if folded and folded[0].endswith(":"):
+        folded = folded[1:]
+    if not folded:
+        start = [] if words else [*(f"{name}:" for name in names), *CONSOLE_COMMANDS]
+        return [*start, *TOTEMIC_VERBS, *names, *(["game"] * state.finished)]
+    if len(folded) == 1 and folded[0] in (name.casefold() for name in names):
+        return ["loses", "gains"]
+    return []

@@ -11,11 +11,10 @@ import textwrap
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from totembot.console import Session, SetupFailed, is_setup_line, state_text
+from totembot.console import Session, SetupFailed, is_setup_line, json_text, state_text
 from totembot.help import Topic, help_text
 from totembot.phrases import SETUP_EXAMPLE, strip_comment
-from totembot.render.text import render_ring
-from totembot.rules import GameState
+from totembot.ruleset import GameState
 
 ReadLine = Callable[[str], Awaitable[str]]
 PROMPT = "totem> "
@@ -55,8 +54,8 @@ def greeting(state: GameState | None) -> str:
     if state is None:
         return f"Set the game up, for example: {SETUP_EXAMPLE}\n'help' teaches the language."
     if state.finished:
-        return f"The saved game is over:\n{render_ring(state)}\n{NEXT_GAME}"
-    return f"Continuing the saved game ('help' teaches the language):\n{render_ring(state)}"
+        return f"The saved game is over:\n{state_text(state)}\n{NEXT_GAME}"
+    return f"Continuing the saved game ('help' teaches the language):\n{state_text(state)}"
 
 
 def _help_topic(words: list[str]) -> tuple[bool, str | None]:
@@ -69,14 +68,14 @@ def _help_topic(words: list[str]) -> tuple[bool, str | None]:
 async def _set_up(session: Session, number: int, text: str, out: TextIO) -> None:
     if session.state is None:
         try:
-            out.write(render_ring(await session.begin(text)) + "\n")
+            out.write(state_text(await session.begin(text)) + "\n")
         except SetupFailed as error:
             out.write(f"{error}\n")
         return
     before = session.state
     out.write(f"{await session.answer(number, text)}\n")
     if session.state is not before and session.state is not None:
-        out.write(render_ring(session.state) + "\n")
+        out.write(state_text(session.state) + "\n")
 
 
 async def interact(session: Session, number: int, text: str, out: TextIO) -> bool:
@@ -92,9 +91,9 @@ async def interact(session: Session, number: int, text: str, out: TextIO) -> boo
         if command:
             await _set_up(session, number, text, out)
     elif command in RING_COMMANDS:
-        out.write(render_ring(session.state) + "\n")
+        out.write(state_text(session.state) + "\n")
     elif command == "json":
-        out.write(state_text(session) + "\n")
+        out.write(json_text(session) + "\n")
     else:
         await _request(session, number, text, out)
     return True

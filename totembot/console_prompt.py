@@ -18,7 +18,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from totembot.console_complete import completions
-from totembot.rules import GameState
+from totembot.ruleset import GameState
 
 
 class TotemCompleter(Completer):

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from totembot.rules import Config, Game, GameState, Request, RuleViolation, new_game, replay
-from totembot.rules.events import Event
+from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import ruleset_of
 from totembot.store import (
     EventRecord,
     GameStore,
@@ -36,19 +37,20 @@ class Recorded:
     game_id: int
     version: int
     state: GameState
-    events: list[Event]
+    events: Sequence[GameEvent]
 
 
-RequestBuilder = Callable[[StoredGame], Request]
+RequestBuilder = Callable[[StoredGame], GameRequest]
 
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> Game:
+def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> GameState:
     """A game replayed from its setup and event log alone (undo included)."""
-    return replay(new_game(stored.config), [record.request for record in records])
+    history = [record.request for record in records]
+    return ruleset_of(stored.config.format).rebuild(stored.config, history)
 
 
 class GameService:
@@ -72,12 +74,12 @@ class GameService:
         self,
         channel_id: str,
         host: str,
-        config: Config,
+        config: GameConfig,
         seats: Sequence[Seat] | None = None,
         guild_id: str | None = None,
     ) -> StoredGame:
         """Set a game up in a channel that has no active game (raises ChannelBusy)."""
-        initial = new_game(config)
+        initial = ruleset_of(config.format).new_game(config)
         seats = seats or [Seat(display_name=name, guest_name=name) for name in config.players]
         async with self._lock(channel_id):
             game = await self.store.create_game(
@@ -104,7 +106,7 @@ class GameService:
         return game
 
     async def record(
-        self, channel_id: str, request: Request | RequestBuilder, recorded_by: str
+        self, channel_id: str, request: GameRequest | RequestBuilder, recorded_by: str
     ) -> Recorded:
         """Check and apply a request; returns only once the change is committed.
 
@@ -120,17 +122,13 @@ class GameService:
                 return await self._record(channel_id, request, recorded_by)
 
     async def _record(
-        self, channel_id: str, build: Request | RequestBuilder, recorded_by: str
+        self, channel_id: str, build: GameRequest | RequestBuilder, recorded_by: str
     ) -> Recorded:
         stored = await self.current(channel_id)
         if stored is None:
             raise NoGame("There is no game in this channel: start one first.")
-        request = build if isinstance(build, Request) else build(stored)
-        if request.intent.kind == "undo":
-            game = rebuild(stored, await self.store.events(stored.id))
-        else:
-            game = Game(stored.state)
-        outcome = game.record(request)
+        request = build(stored) if callable(build) else build
+        outcome = await self._outcome(stored, request)
         record = EventRecord(
             seq=stored.version + 1,
             recorded_at=self.clock(),
@@ -147,7 +145,16 @@ class GameService:
         self._current[channel_id] = replace(
             stored, version=version, state=outcome.state, status=status
         )
-        return Recorded(stored.id, version, outcome.state, outcome.events)
+        return Recorded(stored.id, version, outcome.state, list(outcome.events))
+
+    async def _outcome(self, stored: StoredGame, request: GameRequest) -> Outcome:
+        """The rules' answer: undo replays the log without its last change."""
+        ruleset = ruleset_of(stored.config.format)
+        if request.is_undo:
+            records = await self.store.events(stored.id)
+            history = [record.request for record in records]
+            return ruleset.undo(stored.config, history, request)
+        return ruleset.record(stored.state, request)
 
     async def history(self, game_id: int, newest: int) -> list[EventRecord]:
         return await self.store.events(game_id, newest=newest)

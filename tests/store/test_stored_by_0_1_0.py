@@ -56,7 +56,7 @@ async def test_a_0_1_0_database_loads_rebuilds_and_plays_on(tmp_path: Path) -> N
         assert stored is not None
         pinned = json.loads(OLD_JSON.read_text())
         assert state_json(stored.state, pinned["rejected"]) == pinned
-        assert rebuild(stored, await store.events(stored.id)).state == stored.state
+        assert rebuild(stored, await store.events(stored.id)) == stored.state
         line = parse_line("Bob: deal 3 to Ann")
         assert line is not None
         recorded = await service.record(CONSOLE_CHANNEL, line.request(host=True), "console")
@@ -65,6 +65,6 @@ async def test_a_0_1_0_database_loads_rebuilds_and_plays_on(tmp_path: Path) -> N
         assert totems["Dan-Ann"] == before["Dan-Ann"] - 3
         stored = await service.current(CONSOLE_CHANNEL)
         assert stored is not None
-        assert rebuild(stored, await store.events(stored.id)).state == recorded.state
+        assert rebuild(stored, await store.events(stored.id)) == recorded.state
     finally:
         await store.close()

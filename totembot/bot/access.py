@@ -14,7 +14,7 @@ from totembot.rules import Actor, RuleViolation
 from totembot.store import Seat, StoredGame
 
 MENTION = re.compile(r"<@!?(\d+)>")
-ANSWERS = ("approve", "deny")
+ANSWERS = ("approve", "deny", "accept", "threaten", "submit", "reveal")
 FOR_ONESELF = ("concede", "win")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
 
@@ -50,7 +50,7 @@ class Table:
         return None
 
     def name_at(self, seat: int) -> str:
-        return self.game.state.players[seat].name
+        return str(self.game.state.players[seat].name)
 
     def name_of(self, user_id: str) -> str | None:
         seat = self.seat_of(user_id)
@@ -69,7 +69,7 @@ class Table:
 
     def is_in(self, name: str | None) -> bool:
         seat = self.game.state.seat_of(name) if name else None
-        return seat is not None and self.game.state.players[seat].is_in
+        return seat is not None and self.game.state.players[seat].status == "in"
 
     def actor(self, caller: Caller, kind: str, speaker: str | None = None) -> Actor:
         """The actor for a request of `kind` by `caller`, perhaps recorded for player `speaker`.
@@ -88,6 +88,8 @@ class Table:
             return Actor(player=own, host=manager)
         assert speaker is not None
         if kind in ANSWERS and not (manager and self.is_guest(speaker)):
+            if kind == "reveal":
+                raise RuleViolation(f"Only {speaker} can reveal their own strength.")
             raise RuleViolation(f"Only {speaker} can answer a request addressed to them.")
         if kind in FOR_ONESELF and not manager:
             raise RuleViolation(f"Only the host or an admin can {kind} for another player.")
@@ -98,8 +100,11 @@ class Table:
         return Actor(player=speaker, host=False)
 
     def is_guest(self, name: str) -> bool:
+        """Someone without a Discord account here: a guest seat, or Totemic's solo rival."""
         seat = self.game.state.seat_of(name)
-        return seat is not None and self.game.seats[seat].user_id is None
+        if seat is None:
+            return False
+        return seat >= len(self.game.seats) or self.game.seats[seat].user_id is None
 
     def player_named(self, text: str) -> str:
         """A player option as typed: a mention, a display name, or the game name itself."""

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import recorder_of
-from totembot.rules import RuleViolation
+from totembot.rules import GameState, RuleViolation
 from totembot.rules.formats import format_of
 from totembot.rules.options import player_choices, totem_choices
 from totembot.store import StoreError
@@ -54,7 +54,7 @@ async def players_in(interaction: discord.Interaction, current: str) -> Choices:
     choices = []
     for seat, player in enumerate(table.game.state.players):
         label = table.label_of(seat)
-        if player.is_in and current.casefold() in label.casefold():
+        if player.status == "in" and current.casefold() in label.casefold():
             choices.append(app_commands.Choice(name=label[:100], value=player.name))
     return choices[:MAX_CHOICES]
 
@@ -94,7 +94,7 @@ async def _reached(
 ) -> Choices:
     """The players a request of `kind` may name whose name matches what has been typed."""
     state = table.game.state
-    if format_of(state).language.totems:
+    if not isinstance(state, GameState) or format_of(state).language.totems:
         return [] if kind in ("attack", "next") else await players_in(interaction, current)
     speaker = table.name_of(Caller.of(interaction).user_id)
     found = []
@@ -128,7 +128,10 @@ def legal_totems(kind: str) -> Autocomplete:
         target = getattr(namespace, option, None)
         target = table.player_named(target) if target else None
         counting = focused_option(interaction) == "counting"
-        choices = totem_choices(table.game.state, kind, speaker, target, counting=counting)
+        state = table.game.state
+        if not isinstance(state, GameState):
+            return []
+        choices = totem_choices(state, kind, speaker, target, counting=counting)
         if kind == "attack" and target:
             choices = [c for c in choices if target.casefold() in c.name.casefold().split("-")]
         return [

@@ -17,6 +17,7 @@ from totembot.render.view import table_view
 from totembot.rules import Config, GameState, RuleViolation
 from totembot.rules.errors import capital
 from totembot.rules.game import new_game
+from totembot.ruleset.magic import magic_state
 from totembot.store import Lobby, Seat, StoredGame
 
 MAX_TEXT = 2000  # Discord's limit on a message's content
@@ -153,7 +154,8 @@ def _names(names: Sequence[str]) -> str:
 
 def started_text(game: StoredGame) -> str:
     """ "**The game has started**: the players or teams, how they sit, whose turn it is."""
-    config, state = game.config, game.state
+    state = magic_state(game.state)  # a lobby sets up a Magic format
+    config = state.config
     game_format = format_named(config.format)
     view = table_view(state)
     seating = ""

@@ -28,14 +28,19 @@ from totembot.bot.replies import (
 )
 from totembot.bot.status import StatusUpdater
 from totembot.render.markdown import escape
-from totembot.rules import AmbiguousTotem, Request, RuleViolation, TotemRef
+from totembot.rules import AmbiguousTotem, GameState, Request, RuleViolation, TotemRef
 from totembot.rules.events import PendingOpened
 from totembot.rules.intents import Approve, Deny, Intent
+from totembot.ruleset import GameRequest, ParsedLine
+from totembot.ruleset.registry import ruleset_of
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import StoredGame
 
 CHOICE_LIFETIME = 600.0
 NO_GAME = "There is no game in this channel: start one with /totem new."
+
+
+SAID_IN_ANY_GAME = ("undo", "next")  # the slash commands every ruleset's language has
 
 
 @dataclass(frozen=True)
@@ -46,9 +51,38 @@ class Submission:
     intent: Intent
     speaker: str | None = None
 
-    def request_for(self, game: StoredGame) -> Request:
+    def request_for(self, game: StoredGame) -> GameRequest:
+        if not isinstance(game.state, GameState):
+            return self._in_its_own_words(game)
         actor = Table(game).actor(self.caller, self.intent.kind, self.speaker)
         return Request(actor=actor, intent=self.intent)
+
+    def _in_its_own_words(self, game: StoredGame) -> GameRequest:
+        """/undo and /next in a game of another ruleset: its own phrase; other Magic
+        commands are refused, naming the way that game is recorded."""
+        ruleset = ruleset_of(game.config.format)
+        kind = self.intent.kind
+        line = ruleset.parse_line(kind, game.state) if kind in SAID_IN_ANY_GAME else None
+        if line is None or getattr(self.intent, "player", None):
+            raise RuleViolation(
+                f"This channel plays {game.config.format}: record it with /do "
+                "(see /totem help totemic)."
+            )
+        return Said(self.caller, line, self.speaker).request_for(game)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A phrase line of the game's own language, recorded as the access rules allow."""
+
+    caller: Caller
+    line: ParsedLine
+    speaker: str | None = None
+
+    def request_for(self, game: StoredGame) -> GameRequest:
+        speaker = self.speaker or self.line.speaker
+        actor = Table(game).actor(self.caller, self.line.kind, speaker)
+        return self.line.request_as(actor.player, actor.host)
 
 
 class Recorder:
@@ -82,6 +116,17 @@ class Recorder:
         submission = Submission(Caller.of(interaction), intent, speaker)
         return await self.record_built(interaction, submission.request_for, on_message, submission)
 
+    async def say_line(
+        self,
+        interaction: discord.Interaction,
+        line: ParsedLine,
+        speaker: str | None = None,
+        on_message: bool = False,
+    ) -> Recorded | None:
+        """Record a line of the game's own language (its buttons say theirs for the caller)."""
+        said = Said(Caller.of(interaction), line, speaker)
+        return await self.record_built(interaction, said.request_for, on_message)
+
     async def record_built(
         self,
         interaction: discord.Interaction,
@@ -104,11 +149,11 @@ class Recorder:
         except NoGame as error:
             raise NoGame(NO_GAME) from error
         self.status.schedule(recorded.game_id)  # whatever becomes of the answer
-        text = changes_text(recorded.events)
+        text = changes_text(recorded.state.config.format, recorded.events)
         if on_message:
-            await _append_to_pressed_message(interaction, text)
+            await _append_to_pressed_message(interaction, text, reply_view(recorded))
         else:
-            await say(interaction, text, view=consent_buttons(recorded))
+            await say(interaction, text, view=reply_view(recorded))
         return recorded
 
     async def offer_totems(
@@ -138,13 +183,18 @@ class Recorder:
         await self.submit(interaction, intent, submission.speaker)
 
 
-async def _append_to_pressed_message(interaction: discord.Interaction, text: str) -> None:
-    """A button's answer replaces the pressed message's buttons with what changed."""
+async def _append_to_pressed_message(
+    interaction: discord.Interaction, text: str, view: discord.ui.View
+) -> None:
+    """A button's answer replaces the pressed message's buttons with what changed (and the
+    buttons of what it asks next, if anything)."""
     original = interaction.message.content if interaction.message else ""
-    await edit_pressed(interaction, f"{original}\n{text}"[:MAX_CONTENT], view=None)
+    shown = view if view.children else None
+    await edit_pressed(interaction, f"{original}\n{text}"[:MAX_CONTENT], view=shown)
 
 
-def consent_buttons(recorded: Recorded) -> discord.ui.View:
+def reply_view(recorded: Recorded) -> discord.ui.View:
+    """The buttons an accepted request's reply carries: whatever answer it now waits for."""
     view = discord.ui.View(timeout=None)
     for event in recorded.events:
         if isinstance(event, PendingOpened):
@@ -222,7 +272,9 @@ class ConsentButton(
         table = await recorder.table_for(interaction)
         if table.game.id != self.game_id:
             raise RuleViolation("This request belongs to a game that is over.")
-        pending = next((p for p in table.game.state.pending if p.id == self.pending_id), None)
+        state = table.game.state
+        pendings = state.pending if isinstance(state, GameState) else ()
+        pending = next((p for p in pendings if p.id == self.pending_id), None)
         if pending is None:
             raise RuleViolation("This request has already been answered.")
         intent: Intent = (

@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import discord
 
 from totembot.render.markdown import escape
-from totembot.render.text import describe_lines
-from totembot.rules import RuleViolation
-from totembot.rules.events import Event
+from totembot.ruleset import GameEvent
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import ruleset_of
 from totembot.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -40,8 +40,10 @@ SOMETHING_WENT_WRONG = (
 T = TypeVar("T")
 
 
-def changes_text(events: list[Event]) -> str:
-    lines = [escape(line, limit=300) for line in describe_lines(events)]
+def changes_text(format_name: str, events: Sequence[GameEvent]) -> str:
+    """What changed, as the channel may read it (a Totemic reveal keeps its number secret)."""
+    described = ruleset_of(format_name).describe_lines(events, secret=True)
+    lines = [escape(line, limit=300) for line in described]
     return "\n".join(lines)[:MAX_CONTENT] or "Nothing changed."
 
 

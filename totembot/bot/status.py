@@ -14,12 +14,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import Any
 
 import discord
 
 from totembot.bot.edit_limit import EditLimitReached, EditLimitWatch
 from totembot.bot.replies import NO_PINGS
-from totembot.render.embed import FINISHED_COLOUR, status_embed
+from totembot.render.embed import FINISHED_COLOUR
+from totembot.ruleset.registry import ruleset_of
 from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,11 @@ PIN_PERMISSION_MISSING = (
     "I cannot pin this game's status message: please give me the **Pin Messages** permission "
     "in this channel. The game goes on, and my latest status message stays up to date."
 )
+
+
+def shown_status(game: StoredGame) -> dict[str, Any]:
+    """The status embed the game's own rules draw."""
+    return ruleset_of(game.config.format).status_embed(game.state)
 
 
 class StatusUpdater:
@@ -92,7 +99,7 @@ class StatusUpdater:
     async def show(self, game: StoredGame) -> None:
         """Edit the game's status message, or replace it when it cannot serve any more."""
         channel = self.client.get_partial_messageable(int(game.channel_id))
-        embed = discord.Embed.from_dict(status_embed(game.state))
+        embed = discord.Embed.from_dict(shown_status(game))
         old = game.status_message_id
         if old is None:
             await self._replace(game, channel, embed, unpin=None)
@@ -142,7 +149,7 @@ class StatusUpdater:
             return
         channel = self.client.get_partial_messageable(int(stored.channel_id))
         message = channel.get_partial_message(int(stored.status_message_id))
-        embed = status_embed(stored.state)
+        embed = shown_status(stored)
         if note is not None:
             embed |= {"title": note, "color": FINISHED_COLOUR}
         shown = discord.Embed.from_dict(embed)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
+from totembot.ruleset.errors import RuleViolation, capital, shown
 
-
-class RuleViolation(ValueError):
-    """A request breaks a rule or cannot be applied; nothing was changed."""
+__all__ = ["AmbiguousTotem", "RuleViolation", "capital", "shown"]
 
 
 class AmbiguousTotem(RuleViolation):
@@ -19,17 +17,3 @@ class AmbiguousTotem(RuleViolation):
         self.player = player
         self.choices = choices
         self.labels = labels
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """User input as it may be echoed in a refusal: unprintable characters escaped, clipped."""
-    printable = "".join(
-        char if char.isprintable() and unicodedata.category(char) != "Cf" else f"\\u{ord(char):04x}"
-        for char in text[: limit * 2]
-    )
-    return printable if len(printable) <= limit else printable[: limit - 1] + "…"
-
-
-def capital(text: str) -> str:
-    """The sentence's first letter in capitals, the rest as written ("An Emperor")."""
-    return text[:1].upper() + text[1:]

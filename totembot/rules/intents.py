@@ -202,3 +202,8 @@ class Request(Frozen):
 
     actor: Actor
     intent: Intent
+
+    @property
+    def is_undo(self) -> bool:
+        """Undo is answered from the game's history rather than its current state."""
+        return self.intent.kind == "undo"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,13 +14,12 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from totembot.rules import Config, GameState, Request
-from totembot.rules.events import Event
+from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState
+from totembot.ruleset.registry import ruleset_of
 from totembot.store.backup import pre_migration_copy
 from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 
-EVENTS = TypeAdapter(list[Event])
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
@@ -65,7 +64,7 @@ class Lobby:
 class NewGame:
     channel_id: str
     host: str
-    config: Config
+    config: GameConfig
     initial: GameState
     seats: tuple[Seat, ...]
     created_at: str
@@ -80,7 +79,7 @@ class StoredGame:
     channel_id: str
     host: str
     status: str
-    config: Config
+    config: GameConfig
     version: int
     state: GameState
     seats: tuple[Seat, ...]
@@ -95,13 +94,13 @@ class EventRecord:
     seq: int
     recorded_at: str
     recorded_by: str
-    request: Request
-    changes: list[Event]
+    request: GameRequest
+    changes: Sequence[GameEvent]
 
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
-    "created_at"
+    "created_at, format"
 )
 
 
@@ -214,7 +213,8 @@ class GameStore:
         StaleState, writing nothing, when the game moved on since `expected_version`.
         """
         new_version = expected_version + 1
-        status = "finished" if state.status == "finished" else "active"
+        status = "finished" if state.finished else "active"
+        ruleset = ruleset_of(state.config.format)
         try:
             async with self._writing():
                 await self._db.execute(
@@ -225,9 +225,9 @@ class GameStore:
                         new_version,
                         record.recorded_at,
                         record.recorded_by,
-                        record.request.model_dump_json(),
-                        EVENTS.dump_json(record.changes).decode(),
-                        state.model_dump_json(),
+                        ruleset.dump(record.request),
+                        ruleset.dump_events(record.changes),
+                        ruleset.dump(state),
                         status,
                     ),
                 )
@@ -387,6 +387,7 @@ class GameStore:
         if newest is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT ?) ORDER BY seq"
             params = (game_id, newest)
+        ruleset = ruleset_of(await self._format_of(game_id))
         async with self._db.execute(query, params) as cursor:
             rows = await cursor.fetchall()
         try:
@@ -395,8 +396,8 @@ class GameStore:
                     seq=row[0],
                     recorded_at=row[1],
                     recorded_by=row[2],
-                    request=Request.model_validate_json(row[3]),
-                    changes=EVENTS.validate_json(row[4]),
+                    request=ruleset.load_request(row[3]),
+                    changes=ruleset.load_events(row[4]),
                 )
                 for row in rows
             ]
@@ -405,6 +406,12 @@ class GameStore:
                 f"Game {game_id}'s history cannot be read, so it cannot be undone or rebuilt."
             ) from error
 
+    async def _format_of(self, game_id: int) -> str:
+        """The game's format, which says how its rows are read (it never changes)."""
+        async with self._db.execute("SELECT format FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row and row[0] else "totem"
+
     async def game_ids(self, status: str | None = None) -> list[int]:
         query = "SELECT id FROM games WHERE ? IS NULL OR status = ? ORDER BY id"
         async with self._db.execute(query, (status, status)) as cursor:
@@ -412,6 +419,7 @@ class GameStore:
 
 
 async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:
+    ruleset = ruleset_of(game.config.format)
     cursor = await db.execute(
         "INSERT INTO games (guild_id, channel_id, host, format, options, status, created_at, "
         "version, snapshot, status_message_id, status_version) "
@@ -421,10 +429,10 @@ async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> 
             game.channel_id,
             game.host,
             game.config.format,
-            game.config.model_dump_json(),
+            ruleset.dump(game.config),
             status,
             game.created_at,
-            game.initial.model_dump_json(),
+            ruleset.dump(game.initial),
             game.status_message_id,
             None if game.status_message_id is None else 0,
         ),
@@ -461,9 +469,10 @@ def storage_problem(error: sqlite3.DatabaseError) -> StoreError:
 
 def _game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:
     game_id = int(row[0])
+    ruleset = ruleset_of(row[10] or "totem")
     try:
-        config = Config.model_validate_json(row[5])
-        state = GameState.model_validate_json(row[7])
+        config = ruleset.load_config(row[5])
+        state = ruleset.load_state(row[7])
     except (ValidationError, ValueError, TypeError) as error:
         raise GameCorrupt(
             f"Game {game_id} cannot be read from the database (its saved state is damaged)."

@@ -16,7 +16,8 @@ from totembot.bot.choices import (
 from totembot.bot.recording import Recorder
 from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_totem
-from totembot.rules import RuleViolation, TotemRef
+from totembot.rules import GameState, RuleViolation, TotemRef
+from totembot.ruleset.registry import ruleset_of
 from totembot.rules.intents import (
     Attack,
     Concede,
@@ -50,7 +51,8 @@ def _title(table: Table) -> str:
 
 def _names_totems(table: Table) -> bool:
     """Whether the table's format names totems (Totem) or players (every other format)."""
-    return format_named(table.game.state.config.format).language.totems
+    state = table.game.state
+    return isinstance(state, GameState) and format_named(state.config.format).language.totems
 
 
 class ActionsCog(commands.Cog):
@@ -79,12 +81,29 @@ class ActionsCog(commands.Cog):
     ) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
+        if not isinstance(table.game.state, GameState):
+            await self._do_in_own_words(interaction, table, text)
+            return
         language = format_named(table.game.state.config.format).language
         parsed = parse_line(table.with_names(text), language)
         if parsed is None:
             example = "deal 3 to Bob via left" if language.totems else "deal 3 to Bob"
             raise RuleViolation(f"The phrase is empty: try '{example}'.")
         await self.recorder.submit(interaction, parsed.intent, parsed.speaker)
+
+    async def _do_in_own_words(
+        self, interaction: discord.Interaction, table: Table, text: str
+    ) -> None:
+        """/do in a game of another ruleset (Totemic): its own phrase language."""
+        game = table.game
+        line = ruleset_of(game.config.format).parse_line(table.with_names(text), game.state)
+        if line is None:
+            raise RuleViolation("The phrase is empty: try 'draw' or 'challenge'.")
+        if line.kind == "reveal" and len(game.seats) > 1:
+            raise RuleViolation(
+                "Reveal with /reveal, which only you see, so your strength stays secret."
+            )
+        await self.recorder.say_line(interaction, line)
 
     @app_commands.command(
         name="damage",
@@ -331,7 +350,10 @@ class ActionsCog(commands.Cog):
         table = await self.recorder.table_for(interaction)
         name = None if player is None else table.player_named(player)
         own = table.name_of(Caller.of(interaction).user_id)
-        several = format_named(table.game.state.config.format).language.next_player
+        state = table.game.state
+        several = (
+            isinstance(state, GameState) and format_named(state.config.format).language.next_player
+        )
         if several and name is not None and own is not None and name.casefold() == own.casefold():
             name = None  # naming oneself is ending one's own turn
         await self._submit(interaction, NextTurn(player=name))

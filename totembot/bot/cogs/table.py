@@ -27,12 +27,10 @@ from totembot.bot.lobby import (
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
 from totembot.formats import FORMATS, Format, format_named
-from totembot.phrases import format_request
-from totembot.render.board import board_png
-from totembot.render.embed import status_embed
 from totembot.render.markdown import escape
 from totembot.rules import RuleViolation
 from totembot.rules.errors import capital
+from totembot.ruleset.registry import ruleset_of
 from totembot.store import LobbyOptions, Seat
 
 HISTORY_DEFAULT = 10
@@ -184,7 +182,8 @@ class TableCog(
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        embed = discord.Embed.from_dict(status_embed(table.game.state))
+        ruleset = ruleset_of(table.game.config.format)
+        embed = discord.Embed.from_dict(ruleset.status_embed(table.game.state))
         await tell(interaction, "", embed=embed)
 
     @app_commands.command(
@@ -201,7 +200,8 @@ class TableCog(
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        png = await in_time(interaction, asyncio.to_thread(board_png, table.game.state))
+        ruleset = ruleset_of(table.game.config.format)
+        png = await in_time(interaction, asyncio.to_thread(ruleset.board_png, table.game.state))
         await say(interaction, file=discord.File(io.BytesIO(png), filename="totem-board.png"))
 
     @app_commands.command(name="history", description="The latest changes, who recorded them, when")
@@ -215,10 +215,12 @@ class TableCog(
         table = await self.recorder.table_for(interaction)
         history = self.recorder.service.history(table.game.id, newest=count)
         records = await in_time(interaction, history)
+        game_format = table.game.config.format
+        ruleset = ruleset_of(game_format)
         entries = [
             f"`#{record.seq}` {_when(record.recorded_at)} <@{record.recorded_by}>: "
-            f"{escape(format_request(record.request), limit=120)}\n"
-            f"    {changes_text(record.changes)[:300]}"
+            f"{escape(ruleset.format_request(record.request, secret=True), limit=120)}\n"
+            f"    {changes_text(game_format, record.changes)[:300]}"
             for record in records
         ]
         text = ""

@@ -1,0 +1,60 @@
+"""Which ruleset plays a format. The rulesets are imported on first use, so that the rules
+packages may import `totembot.ruleset.errors` without a cycle."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from totembot.ruleset.base import GameConfig, Ruleset
+from totembot.ruleset.errors import RuleViolation, shown
+
+TOTEMIC_FORMATS = ("totemic", "totemic-solo")
+
+
+@cache
+def _magic() -> Ruleset:
+    from totembot.ruleset.magic import MAGIC
+
+    return MAGIC
+
+
+@cache
+def _totemic() -> Ruleset:
+    from totembot.ruleset.totemic import TOTEMIC
+
+    return TOTEMIC
+
+
+def rulesets() -> tuple[Ruleset, ...]:
+    return (_magic(), _totemic())
+
+
+def ruleset_of(format_name: str) -> Ruleset:
+    """The ruleset of a stored game's format (Magic for every name Totemic does not own).
+    Only the ruleset asked for is imported."""
+    return _totemic() if format_name in TOTEMIC_FORMATS else _magic()
+
+
+def ruleset_for_setup(line: str) -> Ruleset:
+    """The ruleset a setup line asks for, by the format word after `game` (any case)."""
+    words = line.split()
+    word = words[1].casefold() if len(words) > 1 else ""
+    return ruleset_of(word)
+
+
+def format_names() -> tuple[str, ...]:
+    """Every format any ruleset plays, as the setup line names them."""
+    return tuple(name for ruleset in rulesets() for name in ruleset.formats)
+
+
+def parse_setup(line: str) -> GameConfig:
+    """A setup line of any ruleset; an unknown format is refused naming every known one."""
+    ruleset = ruleset_for_setup(line)
+    try:
+        return ruleset.parse_setup(line)
+    except RuleViolation as error:
+        if not str(error).startswith("The format must be"):
+            raise
+        known = ", ".join(f"'{name}'" for name in format_names())
+        word = line.split()[1]
+        raise type(error)(f"The format must be {known}, not '{shown(word)}'.") from error
