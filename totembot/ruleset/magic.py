@@ -9,8 +9,6 @@ from pydantic import TypeAdapter
 
 from totembot.formats import FORMATS, format_named
 from totembot.phrases import SETUP_EXAMPLE, format_request, parse_line, parse_setup
-from totembot.render.board import board_png
-from totembot.render.embed import status_embed
 from totembot.render.state_json import state_json
 from totembot.render.text import describe_events, describe_lines, render_ring
 from totembot.rules import Config, Game, GameState, Request, new_game, replay
@@ -137,9 +135,13 @@ class MagicRuleset:
         return describe_lines(magic_events(events))
 
     def status_embed(self, state: AnyState) -> dict[str, Any]:
+        from totembot.render.embed import status_embed  # Discord's only: the console skips it
+
         return status_embed(magic_state(state))
 
     def board_png(self, state: AnyState) -> bytes:
+        from totembot.render.board import board_png  # drawing imports Pillow: only when asked
+
         return board_png(magic_state(state))
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from totembot.render.totemic_embed import totemic_embed
 from totembot.render.totemic_json import totemic_json
 from totembot.render.totemic_text import (
-    describe_totemic_events,
     describe_totemic_lines,
     render_totemic,
 )
@@ -136,12 +134,15 @@ class TotemicRuleset:
         return f"New game: {animals}; turn 1: {current.turn.active}"
 
     def describe_events(self, events: Sequence[GameEvent], secret: bool = False) -> str:
-        return describe_totemic_events(totemic_events(events), secret=secret)
+        lines = describe_totemic_lines(totemic_events(events), secret=secret)
+        return "; ".join(line.removesuffix(".") for line in lines) or "Nothing changed"
 
     def describe_lines(self, events: Sequence[GameEvent], secret: bool = False) -> list[str]:
         return describe_totemic_lines(totemic_events(events), secret=secret)
 
     def status_embed(self, state: GameState) -> dict[str, Any]:
+        from totembot.render.totemic_embed import totemic_embed  # Discord's only
+
         return totemic_embed(totemic_state(state))
 
     def board_png(self, state: GameState) -> bytes:

@@ -1,0 +1,161 @@
+"""One shell, several games: the service and the store know a game only by its ruleset.
+
+The imports are checked from the source, and every ruleset's game goes through a real SQLite
+file the same way: start, record, refuse, undo, reload and rebuild.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import totembot
+from tests.conftest import assert_every_game_rebuilds
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.service import GameService
+from totembot.store import GameStore
+
+PACKAGE = Path(totembot.__file__).parent
+GAME_PACKAGES = ("totembot.rules", "totembot.formats", "totembot.totemic", "totembot.language")
+SHELL_MODULES = ["service.py", *(f"store/{path.name}" for path in (PACKAGE / "store").glob("*.py"))]
+TOTEMIC_FORBIDDEN = {"discord", "aiosqlite", "asyncio", "sqlite3", "time", "datetime", "random"}
+
+# One game of each ruleset: its setup, lines that are accepted, and one that is refused.
+GAMES = {
+    "totem": (
+        "game totem players: Ann, Bob, Cid",
+        ["Ann: deal 3 to Bob via left", "next"],
+        "Ann: deal 3 to Zed via left",
+    ),
+    "totemic": (
+        "game totemic players: Ann, Bob power: 26, 30 match: 3",
+        ["Ann: challenge", "Bob: accept", "Ann: reveal 9", "Bob: reveal 7", "next"],
+        "Ann: draw",
+    ),
+    "totemic-solo": (
+        "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20",
+        ["Ann: challenge", "Ann: reveal 8", "Badger: reveal 6"],
+        "Badger: accept",
+    ),
+}
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(f"{package}.") for package in packages)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module a source file imports, by its full dotted name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("module", SHELL_MODULES)
+def test_the_service_and_the_store_import_no_game_of_their_own(module: str) -> None:
+    imported = imports_of(PACKAGE / module)
+    assert not {name for name in imported if within(name, GAME_PACKAGES)}
+
+
+@pytest.mark.parametrize(
+    "path", sorted((PACKAGE / "totemic").glob("*.py")), ids=lambda path: path.name
+)
+def test_the_totemic_rules_are_pure_and_apart_from_magic(path: Path) -> None:
+    imported = imports_of(path)
+    assert not {name.split(".")[0] for name in imported} & TOTEMIC_FORBIDDEN
+    assert not {name for name in imported if within(name, ("totembot.rules", "totembot.bot"))}
+
+
+def test_the_seam_check_would_catch_a_magic_import(tmp_path: Path) -> None:
+    module = tmp_path / "bad.py"
+    module.write_text("from totembot.rules.state import GameState\nimport totembot.formats\n")
+    assert imports_of(module) == {"totembot.rules.state", "totembot.formats"}
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("totem", "magic"),
+        ("grand-melee", "magic"),
+        ("totemic", "totemic"),
+        ("totemic-solo", "totemic"),
+    ],
+)
+def test_each_format_is_played_by_its_ruleset(name: str, expected: str) -> None:
+    assert ruleset_of(name).name == expected
+
+
+def test_an_unknown_format_is_refused_naming_the_formats_of_every_ruleset() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        parse_setup("game chess players: Ann, Bob")
+    assert "'totemic'" in str(refused.value) and "'two-headed-giant'" in str(refused.value)
+    assert "'chess'" in str(refused.value)
+
+
+async def record_lines(service: GameService, channel: str, lines: list[str]) -> None:
+    for line in lines:
+        stored = await service.current(channel)
+        assert stored is not None
+        parsed = ruleset_of(stored.config.format).parse_line(line, stored.state)
+        assert parsed is not None
+        await service.record(
+            channel, parsed.request_as(parsed.speaker, host=parsed.speaker is None), "tester"
+        )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_ruleset_stores_refuses_undoes_and_rebuilds_alike(
+    tmp_path: Path, game: str
+) -> None:
+    setup, lines, refused_line = GAMES[game]
+    store = await GameStore.open(tmp_path / "games.sqlite3")
+    try:
+        service = GameService(store)
+        started = await service.start("chan", "host", parse_setup(setup))
+        await record_lines(service, "chan", lines)
+        played = await store.load(started.id)
+        assert played.version == len(lines) and played.state != started.state
+        with pytest.raises(RuleViolation):
+            await record_lines(service, "chan", [refused_line])
+        assert (await store.load(started.id)).state == played.state
+        await record_lines(service, "chan", ["undo"])
+        undone = await store.load(started.id)
+        assert undone.state != played.state
+        assert undone.state == ruleset_of(undone.config.format).rebuild(
+            undone.config, [record.request for record in (await store.events(started.id))[:-2]]
+        )
+        assert await assert_every_game_rebuilds(store) == 1
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_reopened_database_continues_every_ruleset_s_game(
+    tmp_path: Path, game: str
+) -> None:
+    setup, lines, _refused = GAMES[game]
+    path = tmp_path / "games.sqlite3"
+    store = await GameStore.open(path)
+    service = GameService(store)
+    await service.start("chan", "host", parse_setup(setup))
+    await record_lines(service, "chan", lines[:-1])
+    before = await service.current("chan")
+    await store.close()
+    reopened = await GameStore.open(path)
+    try:
+        service = GameService(reopened)
+        again = await service.current("chan")
+        assert again is not None and before is not None
+        assert again.state == before.state and type(again.config) is type(before.config)
+        await record_lines(service, "chan", lines[-1:])
+        assert await assert_every_game_rebuilds(reopened) == 1
+    finally:
+        await reopened.close()
