@@ -70,13 +70,15 @@ def _animal_lines(state: TotemicState) -> list[str]:
     return lines
 
 
-def _challenge_line(challenge: Challenge, secret: bool) -> str:
-    text = f"Challenge: {challenge.by} challenged"
+def _challenge_line(state: TotemicState, challenge: Challenge, secret: bool) -> str:
+    against = next(animal.name for animal in state.players if animal.name != challenge.by)
+    text = f"Challenge: {challenge.by} challenged {against}"
     if challenge.awaiting is not None:
         return f"{text}; {challenge.awaiting} to accept, threaten or submit"
     shown = [name if secret else f"{name} {strength}" for name, strength in challenge.revealed]
-    revealed = f"revealed: {', '.join(shown)}" if shown else "nobody has revealed yet"
-    return f"{text}; accepted, {revealed}"
+    waiting = [a.name for a in state.players if challenge.strength_of(a.name) is None]
+    revealed = f"; revealed: {', '.join(shown)}" if shown else ""
+    return f"{text}; accepted{revealed}; {' and '.join(waiting)} to reveal"
 
 
 def _finish_line(state: TotemicState) -> str:
@@ -106,7 +108,7 @@ def render_totemic(state: TotemicState, secret: bool = False) -> str:
         f"Turn {state.turn.number}: {state.turn.active}, {action}",
     ]
     if state.challenge is not None:
-        lines.append(_challenge_line(state.challenge, secret))
+        lines.append(_challenge_line(state, state.challenge, secret))
     if state.solo is not None:
         ladder = ", ".join(f"{rival.name} {rival.status}" for rival in state.solo.rivals)
         lines.append(f"Rivals: {ladder}")
