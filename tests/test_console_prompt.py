@@ -41,7 +41,7 @@ def game() -> GameState:
     [
         ("", ["game", "help", "quit"]),
         ("ga", ["game"]),
-        ("game ", list(FORMATS)),
+        ("game ", [*FORMATS, "totemic", "totemic-solo"]),
         ("game two-headed-giant ", ["teams:"]),
         ("game totem p", ["players:"]),
         ("game totem players: Ann, Bob, Cid ", ["life:", "commander", "rules:"]),
