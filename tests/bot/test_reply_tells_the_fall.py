@@ -13,7 +13,7 @@ def test_a_fall_is_one_line_with_the_minions_new_life() -> None:
     game = Game(new_game(config))
     line = parse_line("Ann: deal 20 to Bob", format_named(config.format).language)
     assert line is not None
-    text = changes_text(game.record(line.request(host=True)).events)
+    text = changes_text(config.format, game.record(line.request(host=True)).events)
     assert text.splitlines() == [
         "Bob 20 -> 0, dealt by Ann",
         "Bob falls to Ann's damage and becomes Ann's minion: life 10",

@@ -12,6 +12,7 @@ from totembot.render.totemic_text import (
 )
 from totembot.ruleset.base import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import TOTEMIC_FORMATS
 from totembot.totemic.events import EVENTS, TotemicEvent
 from totembot.totemic.game import TotemicGame, new_game, replay
 from totembot.totemic.intents import Actor, Intent, Request
@@ -64,7 +65,7 @@ class TotemicRuleset:
     """Power, the totem's level, dominance and challenges; a match or the solo ladder."""
 
     name = "totemic"
-    formats = ("totemic", "totemic-solo")
+    formats: tuple[str, ...] = TOTEMIC_FORMATS
     setup_example = SETUP_EXAMPLES[0]
 
     def dump(self, model: Any) -> str:
