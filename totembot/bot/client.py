@@ -14,11 +14,13 @@ from discord.ext import commands
 from totembot.bot.cogs.actions import ActionsCog
 from totembot.bot.cogs.admin import AdminCog
 from totembot.bot.cogs.table import TableCog
+from totembot.bot.cogs.totemic import TotemicCog
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.lobby import Lobbies, LobbyView
 from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.status import StatusUpdater
+from totembot.bot.totemic_buttons import AnswerButton
 from totembot.rules import RuleViolation
 from totembot.service import GameService
 from totembot.store import StoreError
@@ -106,8 +108,9 @@ class TotemBot(commands.Bot):
         await self.add_cog(TableCog(self.recorder, self.lobbies))
         await self.add_cog(ActionsCog(self.recorder))
         await self.add_cog(AdminCog(self.recorder))
+        await self.add_cog(TotemicCog(self.recorder, self.lobbies))
         self.add_view(LobbyView())
-        self.add_dynamic_items(ConsentButton, TotemChoiceButton)
+        self.add_dynamic_items(ConsentButton, TotemChoiceButton, AnswerButton)
         if self.resync_status:
             await self._resync_status_messages()
 

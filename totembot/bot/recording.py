@@ -27,6 +27,7 @@ from totembot.bot.replies import (
     tell,
 )
 from totembot.bot.status import StatusUpdater
+from totembot.bot.totemic_buttons import add_answer_buttons
 from totembot.render.markdown import escape
 from totembot.rules import AmbiguousTotem, GameState, Request, RuleViolation, TotemRef
 from totembot.rules.events import PendingOpened
@@ -200,6 +201,7 @@ def reply_view(recorded: Recorded) -> discord.ui.View:
         if isinstance(event, PendingOpened):
             for answer in ("approve", "deny"):
                 view.add_item(ConsentButton(recorded.game_id, event.id, answer))
+    add_answer_buttons(view, recorded)  # Totemic: a challenge awaiting its answer
     return view
 
 
