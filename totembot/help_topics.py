@@ -266,3 +266,37 @@ FORMATS = Topic(
         "range",
     ),
 )
+
+TOTEMIC = Topic(
+    name="totemic",
+    title="Totemic, the card game of animal spirits (docs/totemic.md)",
+    forms=(
+        "game totemic players: Ann, Bob power: 26, 30 [levels: 5, 10, 15, 20, 25, 30] [match: 3]",
+        "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20, Wolf 25 [levels: ...]",
+    ),
+    text=(
+        "The bot keeps power, the totem's level, dominance, the turn and the challenge; the "
+        "cards stay in your hands. Powers and levels are 1 to 1,000, levels rising; match: is "
+        "1, 3, 5, 7 or 9. Solo rivals go from the bottom of the Hierarchy of Spirits up. More "
+        "power holds dominance (a tie: the second animal), and the other plays first.",
+        "draw, invoke, challenge: the active player's one action a turn (challenge may follow "
+        "invoke).",
+        "accept, threaten, submit: the challenged player's answer. threaten raises the totem one "
+        "level and passes the answer back (at the last level it is accepted); submit costs 5.",
+        "reveal N: after accept, each player's total strength, 0 to 1,000. Higher wins, a tie "
+        "goes to dominance (which then passes, for 1 power); the loser loses the level.",
+        "gain N, lose N (the speaker), Bob gains N, Bob loses N: a card's effect on power, N "
+        "from 1 to 1,000,000 (a line with no speaker names who).",
+        "dominance: the speaker takes it; whoever loses it loses 1 power.",
+        "reshuffle: the deck ran out, each player loses 1 power.",
+        "next: the turn ends (after an action, no challenge open) and the totem goes back to its "
+        "first level; at 0 power or less the game ends: more power wins, a tie dominance.",
+        "undo: the last change is taken back (the host or either animal, even after the end).",
+        "Solo: you say the rival's lines by its name (Badger: challenge, Badger: reveal 9, its "
+        "challenge card included); it accepts every challenge and threat itself. Beat it and "
+        "the next comes: your power plus half its starting power.",
+        "On Discord: /totemic new or solo, /do, /next, /undo; answers are buttons for the "
+        "challenged player; reveal in secret with /totemic reveal.",
+    ),
+    aliases=("totemic-solo", "solo", "challenge", "reveal", "threaten", "dominance", "rival"),
+)
