@@ -85,7 +85,7 @@ def test_before_a_game_tab_offers_the_setup_line(line: str, offered: list[str]) 
         ("Bob loses 3 ", ["via"]),
         ("remove ", ["Ann", "Bob", "Cid"]),
         ("next ", []),
-        ("help t", ["totems"]),
+        ("help t", ["totemic", "totems"]),
         ("r", ["remove", "ring"]),
     ],
 )

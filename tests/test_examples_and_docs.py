@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.state_json import state_json
-from totembot.rules import Game, RuleViolation, new_game
+from totembot.ruleset import GameRequest
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import parse_setup, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.totem"))
 FORMATS_DOC = ROOT / "docs" / "formats.md"
+TOTEMIC_DOC = ROOT / "docs" / "totemic.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 NON_TOTEM = {"free-for-all", "two-headed-giant", "emperor", "teams", "grand-melee"}
@@ -49,14 +49,24 @@ def play(script: str) -> Played:
     lines = script.splitlines()
     first = next(number for number, line in enumerate(lines, start=1) if _code(line))
     config = parse_setup(lines[first - 1])
-    language = format_named(config.format).language
-    game = Game(new_game(config))
+    ruleset = ruleset_of(config.format)
+    state = ruleset.new_game(config)
+    history: list[GameRequest] = []
     rejected: list[dict[str, Any]] = []
     for number, line in enumerate(lines[first:], start=first + 1):
         try:
-            parsed = parse_line(line, language)
-            if parsed is not None:
-                game.record(parsed.request(host=True))
+            parsed = ruleset.parse_line(line, state)
+            if parsed is None:
+                continue
+            request = parsed.request_as(parsed.speaker, host=parsed.speaker is None)
+            if request.is_undo:
+                state = ruleset.undo(config, history, request).state
+                history.pop()
+                continue
+            outcome = ruleset.record(state, request)
+            if outcome.changed:
+                history.append(request)
+            state = outcome.state
         except RuleViolation as error:
             rejected.append({"line": number, "error": str(error)})
     announced = {
@@ -64,13 +74,13 @@ def play(script: str) -> Played:
         for number, line in enumerate(lines, start=1)
         if "refused" in line.partition("#")[2].casefold()
     }
-    return Played(state_json(game.state, rejected), {r["line"] for r in rejected}, announced)
+    return Played(ruleset.state_json(state, rejected), {r["line"] for r in rejected}, announced)
 
 
-def doc_games() -> list[tuple[str, dict[str, Any] | None]]:
-    """Each script of docs/formats.md with the JSON block shown after it, if any."""
+def doc_games(doc: Path = FORMATS_DOC) -> list[tuple[str, dict[str, Any] | None]]:
+    """Each script of a doc with the JSON block shown after it, if any."""
     games: list[tuple[str, dict[str, Any] | None]] = []
-    for match in FENCE.finditer(FORMATS_DOC.read_text(encoding="utf-8")):
+    for match in FENCE.finditer(doc.read_text(encoding="utf-8")):
         kind, body = match.groups()
         if body.lstrip().startswith("game "):
             games.append((body, None))
@@ -93,7 +103,7 @@ def test_an_example_refuses_only_the_lines_its_comments_say_are_refused(path: Pa
 
 def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() -> None:
     formats = {play(path.read_text(encoding="utf-8")).state["format"] for path in EXAMPLES}
-    assert formats == {"totem", *NON_TOTEM}
+    assert formats == {"totem", *NON_TOTEM, "totemic", "totemic-solo"}
 
     ffa = play((ROOT / "examples" / "free-for-all.totem").read_text(encoding="utf-8")).state
     assert ffa["status"] == "finished" and ffa["winners"] == []  # the last two lose at once
@@ -145,3 +155,26 @@ def test_a_script_in_the_formats_doc_plays_as_its_comments_and_json_say(
     assert played.refused == played.announced, played.state["rejected"]
     if shown is not None:
         assert played.state == shown
+
+
+def test_the_totemic_examples_end_as_their_comments_say() -> None:
+    match = _example("totemic.totem")
+    assert (match["winners"], match["match"]["wins"]) == (["Ann"], {"Ann": 2, "Bob": 1})
+    solo = _example("totemic-solo.totem")
+    assert solo["winners"] == ["Bat"]
+    assert [rival["status"] for rival in solo["solo"]["rivals"]] == ["defeated", "won", "ahead"]
+
+
+@pytest.mark.parametrize(
+    ("script", "shown"),
+    doc_games(TOTEMIC_DOC),
+    ids=[script.splitlines()[0][:60] for script, _shown in doc_games(TOTEMIC_DOC)],
+)
+def test_a_script_in_the_totemic_doc_is_its_example_and_ends_as_its_json_says(
+    script: str, shown: dict[str, Any] | None
+) -> None:
+    played = play(script)
+    assert played.refused == played.announced, played.state["rejected"]
+    assert shown is not None and played.state == shown
+    examples = {path.read_text(encoding="utf-8") for path in EXAMPLES}
+    assert script in examples

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from totembot.help_topics import DEATH, FORMATS, GAME, REQUESTS, RULES, TOTEMS, Example, Topic
+from totembot.help_topics import (
+    DEATH,
+    FORMATS,
+    GAME,
+    REQUESTS,
+    RULES,
+    TOTEMIC,
+    TOTEMS,
+    Example,
+    Topic,
+)
 from totembot.help_verbs import VERB_TOPICS
 from totembot.rules.errors import shown
 
 __all__ = ["TOPICS", "Example", "Topic", "all_examples", "find_topic", "help_text", "topic_names"]
 
-TOPICS: tuple[Topic, ...] = (GAME, FORMATS, REQUESTS, TOTEMS, DEATH, RULES, *VERB_TOPICS)
+TOPICS: tuple[Topic, ...] = (GAME, FORMATS, REQUESTS, TOTEMS, DEATH, RULES, *VERB_TOPICS, TOTEMIC)
 GROUPS = (
-    ("The game", ("game", "formats", "requests", "totems", "death", "rules")),
+    ("The game", ("game", "formats", "totemic", "requests", "totems", "death", "rules")),
     ("Life", ("deal", "lose", "gain", "pay", "set", "halve", "each")),
     ("Combat and counters", ("attack", "poison")),
     ("Locks and consent", ("lock", "unlock", "approve", "deny")),

@@ -17,7 +17,6 @@ from totembot.bot.recording import Recorder
 from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_totem
 from totembot.rules import GameState, RuleViolation, TotemRef
-from totembot.ruleset.registry import ruleset_of
 from totembot.rules.intents import (
     Attack,
     Concede,
@@ -36,6 +35,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
+from totembot.ruleset.registry import ruleset_of
 
 Amount = app_commands.Range[int, 1, 1_000_000]
 LifeValue = app_commands.Range[int, -1_000_000, 1_000_000]
@@ -101,7 +101,7 @@ class ActionsCog(commands.Cog):
             raise RuleViolation("The phrase is empty: try 'draw' or 'challenge'.")
         if line.kind == "reveal" and len(game.seats) > 1:
             raise RuleViolation(
-                "Reveal with /reveal, which only you see, so your strength stays secret."
+                "Reveal with /totemic reveal, which only you see, so your strength stays secret."
             )
         await self.recorder.say_line(interaction, line)
 
