@@ -6,7 +6,6 @@ whole lines. The slash commands build the same intents directly.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from totembot.formats import TOTEM_LANGUAGE, Language
@@ -26,6 +25,7 @@ from totembot.language.words import (
 )
 from totembot.rules.errors import shown
 from totembot.rules.intents import Actor, Concede, Intent, Request, TotemRef
+from totembot.ruleset.names import split_speaker
 
 __all__ = [
     "KEYWORDS",
@@ -51,7 +51,6 @@ __all__ = [
     "strip_comment",
 ]
 
-SPEAKER = re.compile(r"\s*([\w']+)\s*:(.*)", re.DOTALL)
 EXPECTED_START = (
     "a request starts with deal, lose, gain, pay, attack, poison, set, halve, lock, unlock, "
     "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
@@ -101,17 +100,7 @@ def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | N
     text = strip_comment(line)
     if not text:
         return None
-    speaker = None
-    match = SPEAKER.fullmatch(text)
-    if match:
-        speaker, text = match.group(1), match.group(2).strip()
-        problem = name_problem(speaker)
-        if problem:
-            raise PhraseError(f"{problem.replace('a name', 'the speaker', 1)}.")
-        if not text:
-            raise PhraseError(
-                f"Nothing follows '{shown(speaker)}:': write a request after the name."
-            )
+    speaker, text = split_speaker(text, KEYWORDS, PhraseError)
     return ParsedLine(speaker, parse_phrase(text, language))
 
 

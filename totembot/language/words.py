@@ -11,6 +11,10 @@ from totembot.language.requests import VERBS
 from totembot.rules.amounts import check_amount
 from totembot.rules.errors import shown
 from totembot.rules.intents import TotemRef
+from totembot.ruleset import names
+from totembot.ruleset.names import MAX_NAME_LENGTH, NAME, strip_comment
+
+__all__ = ["MAX_NAME_LENGTH", "NAME", "strip_comment"]
 
 LANGUAGE_WORDS = (
     "loses",
@@ -37,15 +41,9 @@ LANGUAGE_WORDS = (
     "teams",
 )
 KEYWORDS = frozenset((*VERBS, *LANGUAGE_WORDS))
-NAME = re.compile(r"[\w']+")
 DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
 MAX_DIGITS = 9
-MAX_NAME_LENGTH = 32
 TOTEM_ONLY = ("via", "counting", "hitting")
-
-
-def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
 
 
 def is_name(word: str) -> bool:
@@ -58,15 +56,7 @@ def is_name(word: str) -> bool:
 
 def name_problem(word: str) -> str | None:
     """Why a word cannot be a player's or commander's name, or None when it can."""
-    if NAME.fullmatch(word) is None or not any(char.isalnum() for char in word):
-        return f"'{shown(word)}' cannot be a name: use one word of letters, digits, _ or '"
-    if len(word) > MAX_NAME_LENGTH:
-        return f"'{shown(word)}' cannot be a name: at most {MAX_NAME_LENGTH} characters"
-    if word.casefold() in KEYWORDS:
-        return f"'{word}' cannot be a name: it is a word of the phrase language"
-    if word.isdigit():
-        return f"'{shown(word)}' cannot be a name: it would read as a number"
-    return None
+    return names.name_problem(word, KEYWORDS)
 
 
 class Words:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from totembot.ruleset.errors import shown
+from totembot.ruleset.names import split_speaker, strip_comment
 from totembot.totemic.intents import (
     Accept,
     Actor,
@@ -37,7 +38,6 @@ from totembot.totemic.setup_line import (
     is_name,
     name_problem,
     parse_setup,
-    strip_comment,
 )
 
 __all__ = [
@@ -89,7 +89,6 @@ EXPECTED_START = (
     "a request is draw, invoke, challenge, accept, threaten, submit, reveal N, next, gain N, "
     "lose N, dominance, reshuffle or undo, or 'Bob loses 3'"
 )
-SPEAKER = re.compile(r"\s*([\w']+)\s*:(.*)", re.DOTALL)
 NUMBER = re.compile(r"-?[0-9]{1,9}", re.ASCII)
 
 
@@ -183,17 +182,7 @@ def parse_line(line: str) -> ParsedLine | None:
     text = strip_comment(line)
     if not text:
         return None
-    speaker = None
-    match = SPEAKER.fullmatch(text)
-    if match:
-        speaker, text = match.group(1), match.group(2).strip()
-        problem = name_problem(speaker)
-        if problem:
-            raise TotemicPhraseError(f"{problem.replace('a name', 'the speaker', 1)}.")
-        if not text:
-            raise TotemicPhraseError(
-                f"Nothing follows '{shown(speaker)}:': write a request after the name."
-            )
+    speaker, text = split_speaker(text, KEYWORDS, TotemicPhraseError)
     return ParsedLine(speaker, parse_phrase(text))
 
 

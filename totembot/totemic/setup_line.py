@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from totembot.ruleset import names
 from totembot.ruleset.errors import RuleViolation, shown
+from totembot.ruleset.names import strip_comment
 from totembot.totemic.game import TotemicSetupError, check_config
 from totembot.totemic.state import DEFAULT_LEVELS, Rival, TotemicConfig
 
@@ -42,30 +44,16 @@ KEYWORDS = frozenset(
         *FORMATS,
     )
 )
-NAME = re.compile(r"[\w']+")
 NUMBER = re.compile(r"-?[0-9]{1,9}", re.ASCII)
-MAX_NAME_LENGTH = 32
 
 
 class TotemicPhraseError(RuleViolation):
     """A request line that cannot be read; the message says what was expected."""
 
 
-def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
-
-
 def name_problem(word: str) -> str | None:
     """Why a word cannot be a player's or rival's name, or None when it can."""
-    if NAME.fullmatch(word) is None or not any(char.isalnum() for char in word):
-        return f"'{shown(word)}' cannot be a name: use one word of letters, digits, _ or '"
-    if len(word) > MAX_NAME_LENGTH:
-        return f"'{shown(word)}' cannot be a name: at most {MAX_NAME_LENGTH} characters"
-    if word.casefold() in KEYWORDS:
-        return f"'{word}' cannot be a name: it is a word of the phrase language"
-    if word.isdigit():
-        return f"'{shown(word)}' cannot be a name: it would read as a number"
-    return None
+    return names.name_problem(word, KEYWORDS)
 
 
 def is_name(word: str) -> bool:
