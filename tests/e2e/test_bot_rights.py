@@ -175,7 +175,10 @@ async def test_an_ended_game_stays_ended_and_its_status_is_unpinned(
     await standin.slash(ANN, table, "totem end")
     await standin.wait_for(lambda: standin.pins(table) == [])
     gone = await standin.slash(ANN, table, "undo")
-    assert gone.content == "There is no game in this channel: start one with /totem new."
+    assert (
+        gone.content
+        == "There is no game in this channel: start one with /totem new (or /totemic new)."
+    )
     titles = [m["embeds"][0]["title"] for m in standin.channel_messages(table) if m["embeds"]]
     assert "Game ended by Ann" in titles
 

@@ -38,7 +38,7 @@ from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import StoredGame
 
 CHOICE_LIFETIME = 600.0
-NO_GAME = "There is no game in this channel: start one with /totem new."
+NO_GAME = "There is no game in this channel: start one with /totem new (or /totemic new)."
 
 
 SAID_IN_ANY_GAME = ("undo", "next")  # the slash commands every ruleset's language has
