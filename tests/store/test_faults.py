@@ -159,3 +159,28 @@ def test_the_console_answers_a_locked_database_with_a_sentence_not_a_traceback(
     assert result.returncode in (0, 2)
     said = result.stdout + result.stderr
     assert "busy" in said
+
+
+async def test_a_read_queued_before_a_write_never_makes_it_fail_at_once(tmp_path: Path) -> None:
+    """A statement left open on the connection while a write runs makes SQLite refuse that
+    write at once instead of waiting for another program's lock: reads finish in one step."""
+    path = tmp_path / "games.sqlite3"
+    store = await GameStore.open(path)
+    try:
+        service = GameService(store)
+        game = await service.start("chan", "host", parse_setup("game totem players: Ann, Bob, Cid"))
+        other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        asyncio.get_running_loop().call_later(0.3, other.execute, "ROLLBACK")
+        parsed = parse_line("Ann: deal 3 to Bob via left")
+        assert parsed is not None
+        reads = [asyncio.create_task(store.events(game.id)) for _ in range(3)]
+        write = asyncio.create_task(service.record("chan", parsed.request(host=False), "Ann"))
+        reads += [asyncio.create_task(store.load(game.id)) for _ in range(3)]
+        await asyncio.gather(*reads)
+        recorded = await write
+        other.close()
+        assert recorded.version == 1
+        assert (await store.load(game.id)).version == 1
+    finally:
+        await store.close()

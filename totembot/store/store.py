@@ -120,6 +120,7 @@ class GameStore:
     def __init__(self, db: aiosqlite.Connection, opened: Opened | None = None) -> None:
         self._db = db
         self._write = asyncio.Lock()
+        self._formats: dict[int, str] = {}  # game id -> format, read once
         self.opened = opened or Opened(path=":memory:", version_before=LATEST, version=LATEST)
 
     @classmethod
@@ -156,6 +157,16 @@ class GameStore:
 
     async def close(self) -> None:
         await self._db.close()
+
+    async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """A read in one step on the connection's thread: no statement stays open while a
+        write queued behind it runs (an open read would make SQLite refuse that write at once
+        instead of waiting for another program's lock)."""
+        return [tuple(row) for row in await self._db.execute_fetchall(query, params)]
+
+    async def _one(self, query: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+        rows = await self._all(query, params)
+        return rows[0] if rows else None
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[None]:
@@ -293,12 +304,11 @@ class GameStore:
             return cursor.rowcount == 1
 
     async def load_lobby(self, channel_id: str) -> Lobby | None:
-        async with self._db.execute(
+        row = await self._one(
             "SELECT channel_id, guild_id, host, options, seats, message_id, created_at "
             "FROM lobbies WHERE channel_id = ?",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
         try:
@@ -332,26 +342,24 @@ class GameStore:
 
     async def stale_status_games(self) -> list[int]:
         """Active games whose status message is missing or shows an older version."""
-        async with self._db.execute(
+        rows = await self._all(
             "SELECT id FROM games WHERE status = 'active' "
             "AND (status_version IS NULL OR status_version < version) ORDER BY id"
-        ) as cursor:
-            return [int(row[0]) for row in await cursor.fetchall()]
+        )
+        return [int(row[0]) for row in rows]
 
     async def _active_id(self, channel_id: str) -> int | None:
-        async with self._db.execute(
+        row = await self._one(
             "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def current_id(self, channel_id: str) -> int | None:
         """The channel's latest game, unless it was abandoned (a finished one is open to undo)."""
-        async with self._db.execute(
+        row = await self._one(
             "SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row and row[1] != "abandoned" else None
 
     async def load_current(self, channel_id: str) -> StoredGame | None:
@@ -360,21 +368,19 @@ class GameStore:
 
     async def load(self, game_id: int) -> StoredGame:
         """One game with its snapshot; GameCorrupt names the game when its rows are unreadable."""
-        async with self._db.execute(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise StoreError(f"There is no game number {game_id}.")
         seats = await self._seats(game_id)
-        return _game_from_row(tuple(row), seats)
+        game = _game_from_row(row, seats)
+        self._formats[game_id] = game.config.format
+        return game
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        async with self._db.execute(
+        rows = await self._all(
             "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
 
     async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
@@ -388,8 +394,7 @@ class GameStore:
             query = f"SELECT * FROM ({query} DESC LIMIT ?) ORDER BY seq"
             params = (game_id, newest)
         ruleset = ruleset_of(await self._format_of(game_id))
-        async with self._db.execute(query, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._all(query, params)
         try:
             return [
                 EventRecord(
@@ -408,14 +413,16 @@ class GameStore:
 
     async def _format_of(self, game_id: int) -> str:
         """The game's format, which says how its rows are read (it never changes)."""
-        async with self._db.execute("SELECT format FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row and row[0] else "totem"
+        known = self._formats.get(game_id)
+        if known is None:
+            row = await self._one("SELECT format FROM games WHERE id = ?", (game_id,))
+            known = self._formats[game_id] = str(row[0]) if row and row[0] else "totem"
+        return known
 
     async def game_ids(self, status: str | None = None) -> list[int]:
         query = "SELECT id FROM games WHERE ? IS NULL OR status = ? ORDER BY id"
-        async with self._db.execute(query, (status, status)) as cursor:
-            return [int(row[0]) for row in await cursor.fetchall()]
+        rows = await self._all(query, (status, status))
+        return [int(row[0]) for row in rows]
 
 
 async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:
