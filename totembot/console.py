@@ -11,9 +11,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from totembot.phrases import SETUP_EXAMPLE, strip_comment
+from totembot.phrases import SETUP_EXAMPLE
 from totembot.ruleset import GameState, Ruleset
 from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.names import strip_comment
 from totembot.ruleset.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, StoreError

@@ -157,13 +157,14 @@ def _totemic_setup_words(words: list[str]) -> list[str]:
 
 def _totemic_words(words: list[str], state: AnyState) -> list[str]:
     """Totemic's phrases: a speaker, a verb, or the player who gains or loses power."""
-    names = [animal.name for animal in getattr(state, "players", ())]
+    names = [animal.name for animal in state.players]
     folded = [word.casefold() for word in words]
     if folded and folded[0].endswith(":"):
         folded = folded[1:]
     if not folded:
         start = [] if words else [*(f"{name}:" for name in names), *CONSOLE_COMMANDS]
-        return [*start, *TOTEMIC_VERBS, *names, *(["game"] * state.finished)]
+        after = ["game"] if state.finished else []
+        return [*start, *TOTEMIC_VERBS, *names, *after]
     if len(folded) == 1 and folded[0] in (name.casefold() for name in names):
         return ["loses", "gains"]
     return []

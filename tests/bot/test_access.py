@@ -146,3 +146,35 @@ def test_a_player_option_may_be_a_mention_a_display_name_or_the_game_name(
     typed: str, name: str
 ) -> None:
     assert table().player_named(typed) == name
+
+
+def solo_table() -> Table:
+    """A Totemic solo game: one seat (Ann, a member) and a rival with no seat at all."""
+    from totembot.ruleset.registry import parse_setup as any_setup
+    from totembot.ruleset.registry import ruleset_of
+
+    config = any_setup("game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20")
+    state = ruleset_of(config.format).new_game(config)
+    game = StoredGame(
+        id=2,
+        guild_id="g",
+        channel_id="c",
+        host="1",
+        status="active",
+        config=config,
+        version=0,
+        state=state,
+        seats=(Seat("Ann Smith", user_id="1"),),
+        status_message_id=None,
+        created_at="now",
+    )
+    return Table(game)
+
+
+def test_the_solo_rival_is_labelled_by_its_name_and_counts_as_a_guest() -> None:
+    solo = solo_table()
+    assert [solo.label_of(seat) for seat in range(2)] == ["Ann (Ann Smith)", "Badger"]
+    assert solo.is_guest("Badger") and not solo.is_guest("Ann")
+    assert solo.actor(caller("1"), "reveal", "Badger") == Actor(player="Badger", host=False)
+    with pytest.raises(RuleViolation, match="Only Ann can reveal"):
+        solo.actor(caller("2", admin=True), "reveal", "Ann")

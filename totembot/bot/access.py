@@ -64,7 +64,10 @@ class Table:
         return self.is_host(caller) or caller.is_admin
 
     def label_of(self, seat: int) -> str:
-        """How a seat is shown in choices: the game name, with the display name if different."""
+        """How a seat is shown in choices: the game name, with the display name if different
+        (Totemic's solo rival has no seat, only its name)."""
+        if seat >= len(self.game.seats):
+            return self.name_at(seat)
         return seat_label(self.game.seats[seat], self.name_at(seat))
 
     def is_in(self, name: str | None) -> bool:

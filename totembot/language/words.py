@@ -12,9 +12,9 @@ from totembot.rules.amounts import check_amount
 from totembot.rules.errors import shown
 from totembot.rules.intents import TotemRef
 from totembot.ruleset import names
-from totembot.ruleset.names import MAX_NAME_LENGTH, NAME, strip_comment
-
-__all__ = ["MAX_NAME_LENGTH", "NAME", "strip_comment"]
+from totembot.ruleset.names import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from totembot.ruleset.names import NAME as NAME
+from totembot.ruleset.names import strip_comment as strip_comment
 
 LANGUAGE_WORDS = (
     "loses",

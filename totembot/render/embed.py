@@ -237,7 +237,7 @@ def _lines(view: TableView) -> list[str]:
     return lines
 
 
-def _fitted(lines: list[str], limit: int) -> str:
+def fitted(lines: list[str], limit: int) -> str:
     """As many whole lines as fit in Discord's limit, then how many were left out."""
     kept: list[str] = []
     used = 0
@@ -256,7 +256,7 @@ def status_embed(state: GameState) -> dict[str, Any]:
     view = table_view(state)
     embed: dict[str, Any] = {
         "title": _headline(view),
-        "description": _fitted(_lines(view), MAX_DESCRIPTION),
+        "description": fitted(_lines(view), MAX_DESCRIPTION),
         "color": FINISHED_COLOUR if view.finished else ACTIVE_COLOUR,
         "footer": {"text": " · ".join([view.setup, *rule_words(view)])},
     }
@@ -267,6 +267,6 @@ def status_embed(state: GameState) -> dict[str, Any]:
             for p in view.pending
         ]
         embed["fields"] = [
-            {"name": "Waiting for consent", "value": _fitted(waiting, MAX_FIELD), "inline": False}
+            {"name": "Waiting for consent", "value": fitted(waiting, MAX_FIELD), "inline": False}
         ]
     return embed

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR
+from totembot.render.embed import (
+    ACTIVE_COLOUR,
+    FINISHED_COLOUR,
+    MAX_DESCRIPTION,
+    MAX_FIELD,
+    MAX_TITLE,
+    WAITING,
+    fitted,
+)
 from totembot.render.markdown import escape
 from totembot.totemic.state import Animal, Challenge, MatchScore, Solo, TotemicState
 
-MAX_TITLE = 256
-MAX_DESCRIPTION = 4096
-MAX_FIELD = 1024
 LEVELS_SHOWN = 8  # the levels above the current one, named; more are counted
 DOMINANCE = "👑"
 ACTIVE = "▶"
 TROPHY = "🏆"
-WAITING = "⏳"
 DONE = "✅"
 TOTEM = "🗿"
 ACTIONS = {"draw": "drew", "invoke": "invoked", "challenge": "challenged"}
@@ -131,7 +135,7 @@ def _challenge_field(state: TotemicState, challenge: Challenge) -> dict[str, Any
                 for animal in state.players
             )
         )
-    return {"name": "Challenge", "value": _fitted(lines, MAX_FIELD), "inline": False}
+    return {"name": "Challenge", "value": fitted(lines, MAX_FIELD), "inline": False}
 
 
 def _match_field(match: MatchScore) -> dict[str, Any]:
@@ -162,7 +166,7 @@ def _solo_field(solo: Solo) -> dict[str, Any]:
     ]
     return {
         "name": f"Rivals: confrontation {solo.confrontation} of {len(solo.rivals)}",
-        "value": _fitted(lines, MAX_FIELD),
+        "value": fitted(lines, MAX_FIELD),
         "inline": False,
     }
 
@@ -178,20 +182,6 @@ def _footer(state: TotemicState) -> str:
     return f"Totemic · {match} · {totem}"
 
 
-def _fitted(lines: list[str], limit: int) -> str:
-    """As many whole lines as fit in Discord's limit, then how many were left out."""
-    kept: list[str] = []
-    used = 0
-    for index, line in enumerate(lines):
-        reserve = 0 if index == len(lines) - 1 else 24  # room for the "… N more" note
-        if used + len(line) + 1 + reserve > limit:
-            kept.append(f"… {len(lines) - index} more")
-            break
-        kept.append(line)
-        used += len(line) + 1
-    return "\n".join(kept)
-
-
 def totemic_embed(state: TotemicState) -> dict[str, Any]:
     """The table: both animals, the totem, the turn, the challenge, the match or the ladder."""
     lines = [_animal_line(state, seat, animal) for seat, animal in enumerate(state.players)]
@@ -205,7 +195,7 @@ def totemic_embed(state: TotemicState) -> dict[str, Any]:
         fields.append(_solo_field(state.solo))
     embed: dict[str, Any] = {
         "title": _title(state)[:MAX_TITLE],
-        "description": _fitted(lines, MAX_DESCRIPTION),
+        "description": fitted(lines, MAX_DESCRIPTION),
         "color": FINISHED_COLOUR if state.finished else ACTIVE_COLOUR,
         "footer": {"text": _footer(state)},
     }
