@@ -8,6 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -96,7 +97,74 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument(
         "--overwrite", action="store_true", help="replace DEST when it already exists"
     )
+    _add_story_commands(commands)
     return parser
+
+
+def _add_story_commands(commands: Any) -> None:
+    """`export`, `stats` and `summary`: what a database holds, told for people."""
+    export = commands.add_parser(
+        "export",
+        help="print a stored game as a script that `totembot console` plays back",
+        description=(
+            "Print a game (the latest by default) as a script in the phrase language, its setup "
+            "line first and every recorded line after it, undo included: "
+            "`totembot console --json` plays it back to exactly the stored state."
+        ),
+    )
+    export.add_argument(
+        "--game", type=int, metavar="ID", help="the game's number (default: latest)"
+    )
+    stats = commands.add_parser(
+        "stats",
+        help="print each player's games, wins, draws and losses in a database",
+        description=(
+            "Statistics of every finished game in the database: for each player (named as in "
+            "their games) games, wins, draws, losses and win rate per format, average length "
+            "and most common way of going out. A draw counts for the players still in when it "
+            "ended; a player who went out before counts a loss."
+        ),
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.add_argument("--format", metavar="NAME", help="only games of this format")
+    summary = commands.add_parser(
+        "summary",
+        help="print a game's summary, and draw its life chart",
+        description=(
+            "The end-of-game summary of a stored game (the latest by default): winners, turns, "
+            "duration, who went out when and why, the biggest hit, commander damage; with "
+            "--chart, the chart of every life total over the game as a PNG file."
+        ),
+    )
+    summary.add_argument(
+        "--game", type=int, metavar="ID", help="the game's number (default: latest)"
+    )
+    summary.add_argument("--chart", metavar="PNG", help="also write the life chart to this file")
+    for command in (export, stats, summary):
+        command.add_argument(
+            "--db", metavar="PATH", help="the database to read (default: TOTEMBOT_DATABASE)"
+        )
+
+
+def _database(db: str | None) -> str:
+    """The database a report reads: --db, else the bot's setting."""
+    if db is not None:
+        return db
+    from totembot.settings import load_settings
+
+    return load_settings().database
+
+
+def _report(args: argparse.Namespace) -> int:
+    """`export`, `stats` and `summary`; a missing or unreadable database is one sentence."""
+    from totembot import reports
+
+    try:
+        database = _database(args.db)
+    except ValidationError as error:
+        print(f"totembot: {_setting_problem(error)}", file=sys.stderr)
+        return EXIT_SETTINGS
+    return asyncio.run(reports.run(args.command, database, args))
 
 
 def _setting_problem(error: ValidationError) -> str:
@@ -167,6 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return bench.main(args.quick, args.json)
     if args.command == "backup":
         return _backup(args.dest, args.db, args.overwrite)
+    if args.command in ("export", "stats", "summary"):
+        return _report(args)
     return _bot_command(args.command, getattr(args, "guild", None))
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from totembot.ruleset.story import GameResult, Step, Story
 
 
 class GameConfig(Protocol):
@@ -129,4 +132,20 @@ class Ruleset(Protocol):
 
     def board_png(self, state: GameState) -> bytes:
         """A picture of the table (RuleViolation when the game has none)."""
+        ...
+
+    # The story: the end-of-game summary and chart, and statistics.
+    def story(
+        self,
+        config: GameConfig,
+        initial: GameState,
+        steps: Sequence[Step],
+        started_at: str | None = None,
+    ) -> Story:
+        """The game told from the changes that stand (see `story.standing_steps`)."""
+        ...
+
+    def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+        """How each seat did in a finished game; `last_events` are the changes of the
+        request that ended it (who was still in when it ended, for a draw)."""
         ...
