@@ -8,9 +8,14 @@ sentence on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
+from totembot.render.stats_text import stats_text
+from totembot.ruleset.registry import format_names
+from totembot.service import tell_story
+from totembot.stats import by_name, count_games, player_stats, stats_json
 from totembot.store import GameStore, StoreError
 
 EXIT_OK = 0
@@ -46,6 +51,53 @@ async def _report(command: str, store: GameStore, args: argparse.Namespace) -> N
 
         await print_export(store, args.game, sys.stdout)
     elif command == "stats":
-        raise ReportProblem("stats: not yet")
+        print(await stats_report(store, args.format, args.json))
     else:
-        raise ReportProblem("summary: not yet")
+        print(await summary_report(store, args.game, args.chart))
+
+
+async def stats_report(store: GameStore, game_format: str | None, as_json: bool) -> str:
+    """Every player's tally over the database's finished games (of one format)."""
+    if game_format is not None and game_format not in format_names():
+        known = ", ".join(format_names())
+        raise ReportProblem(f"There is no format {game_format!r}: the formats are {known}.")
+    rows = await store.results(game_format=game_format)
+    players = player_stats(rows, by_name)
+    games = count_games(rows)
+    if as_json:
+        return json.dumps(stats_json(games, players), indent=2, ensure_ascii=False)
+    return stats_text(games, players, game_format)
+
+
+async def chosen_game(store: GameStore, game_id: int | None) -> int:
+    """The game asked for, or the latest one; one sentence when there is none."""
+    ids = await store.game_ids()
+    if not ids:
+        raise ReportProblem("The database holds no games yet.")
+    if game_id is None:
+        return ids[-1]
+    if game_id not in ids:
+        raise ReportProblem(
+            f"There is no game {game_id} in the database (the latest is {ids[-1]})."
+        )
+    return game_id
+
+
+async def summary_report(store: GameStore, game_id: int | None, chart: str | None) -> str:
+    """A game's summary as text; with `chart`, its life chart is written to that file."""
+    from totembot.render.summary import summary_text
+
+    chosen = await chosen_game(store, game_id)
+    stored = await store.load(chosen)
+    story = tell_story(stored, await store.events(chosen))
+    text = f"Game {chosen}: " + summary_text(story)
+    if chart is not None:
+        from totembot.render.chart import chart_png
+
+        try:
+            Path(chart).write_bytes(chart_png(story))
+        except OSError as error:
+            problem = f"The chart cannot be written to {chart} ({error.strerror})."
+            raise ReportProblem(problem) from error
+        text += f"\nChart written to {chart}."
+    return text

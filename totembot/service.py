@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import ruleset_of
+from totembot.ruleset.story import Story, standing_steps
 from totembot.store import (
     EventRecord,
     GameStore,
@@ -51,6 +52,13 @@ def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> GameState:
     """A game replayed from its setup and event log alone (undo included)."""
     history = [record.request for record in records]
     return ruleset_of(stored.config.format).rebuild(stored.config, history)
+
+
+def tell_story(stored: StoredGame, log: Sequence[EventRecord]) -> Story:
+    """Replay the log into the changes that stand, and let the game's ruleset tell them."""
+    ruleset = ruleset_of(stored.config.format)
+    initial, steps = standing_steps(ruleset, stored.config, log)
+    return ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
 
 
 class GameService:
@@ -155,6 +163,12 @@ class GameService:
             history = [record.request for record in records]
             return ruleset.undo(stored.config, history, request)
         return ruleset.record(stored.state, request)
+
+    async def story(self, game_id: int) -> Story:
+        """The game told from its log (the summary's facts and the chart's lines)."""
+        stored = await self.store.load(game_id)
+        log = await self.store.events(game_id)
+        return await asyncio.to_thread(tell_story, stored, log)
 
     async def history(self, game_id: int, newest: int) -> list[EventRecord]:
         return await self.store.events(game_id, newest=newest)

@@ -42,6 +42,19 @@ def ruleset_for_setup(line: str) -> Ruleset:
     return ruleset_of(word)
 
 
+TOTEMIC_TITLES = {"totemic": "Totemic", "totemic-solo": "Totemic solo"}
+
+
+def format_title(format_name: str) -> str:
+    """A format as people say it ("Two-Headed Giant"); an unknown name as it is."""
+    if format_name in TOTEMIC_TITLES:
+        return TOTEMIC_TITLES[format_name]
+    from totembot.formats import FORMATS
+
+    known = FORMATS.get(format_name)
+    return known.title if known is not None else format_name
+
+
 def format_names() -> tuple[str, ...]:
     """Every format any ruleset plays, as the setup line names them."""
     return tuple(name for ruleset in rulesets() for name in ruleset.formats)

@@ -2,6 +2,7 @@
 
 from totembot.store.backup import BackupReport, backup_database
 from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
+from totembot.store.results import ResultRow
 from totembot.store.store import (
     EventRecord,
     GameStore,
@@ -23,6 +24,7 @@ __all__ = [
     "LobbyOptions",
     "NewGame",
     "Opened",
+    "ResultRow",
     "Seat",
     "StaleState",
     "StoreError",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -16,9 +17,13 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState
 from totembot.ruleset.registry import ruleset_of
+from totembot.store import results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
+from totembot.store.results import ResultRow
+
+log = logging.getLogger(__name__)
 
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
@@ -418,6 +423,31 @@ class GameStore:
             row = await self._one("SELECT format FROM games WHERE id = ?", (game_id,))
             known = self._formats[game_id] = str(row[0]) if row and row[0] else "totem"
         return known
+
+    async def results(
+        self, guild_id: str | None = None, game_format: str | None = None
+    ) -> list[ResultRow]:
+        """Every seat of every finished game (of one server, one format), for statistics.
+
+        Games finished since the last call have their results made first, in one transaction.
+        """
+        await self._make_results()
+        rows = await self._all(results.READ, (guild_id, game_format))
+        return [results.result_row(row) for row in rows]
+
+    async def _make_results(self) -> None:
+        needing = await self._all(results.NEEDING)
+        if not needing:
+            return
+        made = []
+        for row in needing:
+            try:
+                made.append((int(row[0]), int(row[2]), results.result_of(row)))
+            except (ValidationError, ValueError):  # counted once it can be read again
+                log.warning("Game %s cannot be read: it is left out of statistics.", row[0])
+        async with self._transaction() as db:
+            for game_id, version, result in made:
+                await results.save_result(db, game_id, version, result)
 
     async def game_ids(self, status: str | None = None) -> list[int]:
         query = "SELECT id FROM games WHERE ? IS NULL OR status = ? ORDER BY id"

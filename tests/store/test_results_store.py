@@ -1,0 +1,129 @@
+"""The store's results for statistics: made once per finished game, made again when undo
+reopens a game and it ends anew, read per server and per format, on a real SQLite file."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.test_ruleset_seam import record_lines
+from totembot.ruleset.registry import parse_setup
+from totembot.service import GameService
+from totembot.store import GameStore, ResultRow
+
+FFA = "game free-for-all players: Ann, Bob, Cid"
+ANN_WINS = ["Ann: deal 20 to Bob", "Ann: deal 20 to Cid"]
+
+
+async def _store(tmp_path: Path) -> tuple[GameStore, GameService]:
+    store = await GameStore.open(tmp_path / "games.sqlite3")
+    return store, GameService(store)
+
+
+def _table(rows: list[ResultRow]) -> list[tuple[str, str, str | None]]:
+    return [(row.name, row.outcome, row.way_out) for row in rows]
+
+
+async def test_a_finished_game_has_one_row_per_seat_with_its_outcome(tmp_path: Path) -> None:
+    store, service = await _store(tmp_path)
+    try:
+        await service.start("c1", "host", parse_setup(FFA), guild_id="g1")
+        await record_lines(service, "c1", ANN_WINS)
+        rows = await store.results()
+        assert _table(rows) == [
+            ("Ann", "win", None),
+            ("Bob", "loss", "life"),
+            ("Cid", "loss", "life"),
+        ]
+        assert {row.format for row in rows} == {"free-for-all"}
+        assert {row.turns for row in rows} == {1}
+        assert all(row.finished_at is not None for row in rows)
+    finally:
+        await store.close()
+
+
+async def test_a_game_still_going_or_abandoned_is_not_counted(tmp_path: Path) -> None:
+    store, service = await _store(tmp_path)
+    try:
+        await service.start("c1", "host", parse_setup(FFA))
+        await record_lines(service, "c1", ANN_WINS[:1])
+        assert await store.results() == []
+        await service.end("c1")
+        assert await store.results() == []
+    finally:
+        await store.close()
+
+
+async def test_results_are_made_once_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store(tmp_path)
+    try:
+        started = await service.start("c1", "host", parse_setup(FFA))
+        await record_lines(service, "c1", ANN_WINS)
+        first = await store.results()
+        # Spoil the snapshot behind the store's back: kept results are not made again from it.
+        with sqlite3.connect(path) as raw:
+            raw.execute("UPDATE games SET snapshot = '{}' WHERE id = ?", (started.id,))
+        assert await store.results() == first
+    finally:
+        await store.close()
+
+
+async def test_undo_of_the_ending_takes_the_results_away_until_it_ends_again(
+    tmp_path: Path,
+) -> None:
+    store, service = await _store(tmp_path)
+    try:
+        await service.start("c1", "host", parse_setup(FFA))
+        await record_lines(service, "c1", ANN_WINS)
+        assert ("Ann", "win", None) in _table(await store.results())
+        await record_lines(service, "c1", ["undo"])
+        assert await store.results() == []
+        await record_lines(service, "c1", ["Cid: deal 20 to Ann"])
+        assert _table(await store.results()) == [
+            ("Ann", "loss", "life"),
+            ("Bob", "loss", "life"),
+            ("Cid", "win", None),
+        ]
+    finally:
+        await store.close()
+
+
+async def test_results_are_read_per_server_and_per_format(tmp_path: Path) -> None:
+    store, service = await _store(tmp_path)
+    try:
+        await service.start("c1", "host", parse_setup(FFA), guild_id="g1")
+        await record_lines(service, "c1", ANN_WINS)
+        await service.start("c2", "host", parse_setup(FFA), guild_id="g2")
+        await record_lines(service, "c2", ["Bob: deal 20 to Ann", "Bob: deal 20 to Cid"])
+        await service.start("c3", "host", parse_setup("game totem players: Ann, Bob, Cid"))
+        await record_lines(service, "c3", ["Ann: concede"])
+        assert {row.game_id for row in await store.results()} == {1, 2, 3}
+        assert {row.name for row in await store.results("g2") if row.outcome == "win"} == {"Bob"}
+        assert {row.game_id for row in await store.results(game_format="totem")} == {3}
+        assert await store.results("g1", "totem") == []
+    finally:
+        await store.close()
+
+
+async def test_an_unreadable_finished_game_is_left_out_and_said_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store(tmp_path)
+    try:
+        await service.start("c1", "host", parse_setup(FFA))
+        await record_lines(service, "c1", ANN_WINS)
+        await service.start("c2", "host", parse_setup(FFA))
+        await record_lines(service, "c2", ANN_WINS)
+        with sqlite3.connect(path) as raw:
+            raw.execute("UPDATE games SET snapshot = '{}' WHERE id = 1")
+        with caplog.at_level(logging.WARNING):
+            rows = await store.results()
+        assert {row.game_id for row in rows} == {2}
+        assert "Game 1 cannot be read: it is left out of statistics." in caplog.text
+    finally:
+        await store.close()

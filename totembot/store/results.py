@@ -1,0 +1,94 @@
+"""Results for statistics: made once per finished game from its final snapshot and the
+changes of the request that ended it, then read back with one query however many games.
+
+The rows are a cache of what the game's ruleset says (`Ruleset.result`): a game reopened by
+undo and finished anew has a new version, so its rows are made again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from totembot.ruleset.registry import ruleset_of
+from totembot.ruleset.story import GameResult
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat of one finished game, with what statistics group and average by."""
+
+    game_id: int
+    format: str
+    seat: int
+    name: str  # the player's name in that game
+    user_id: str | None  # their Discord account; None for a guest
+    display_name: str  # how the server showed them when the game was set up
+    outcome: str  # win, draw or loss
+    way_out: str | None
+    turns: int | None
+    created_at: str
+    finished_at: str | None
+
+
+NEEDING = (
+    "SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g "
+    "LEFT JOIN events e ON e.game_id = g.id AND e.seq = g.version "
+    "WHERE g.status = 'finished' AND g.results_version IS NOT g.version"
+)
+
+READ = (
+    "SELECT g.id, g.format, r.seat, r.name, s.user_id, s.display_name, r.outcome, r.way_out, "
+    "g.turns, g.created_at, g.finished_at FROM games g "
+    "JOIN results r ON r.game_id = g.id "
+    "LEFT JOIN seats s ON s.game_id = g.id AND s.seat = r.seat "
+    "WHERE g.status = 'finished' AND g.results_version = g.version "
+    "AND (?1 IS NULL OR g.guild_id = ?1) AND (?2 IS NULL OR g.format = ?2) "
+    "ORDER BY g.id, r.seat"
+)
+
+
+def result_of(row: tuple[Any, ...]) -> GameResult:
+    """A finished game's result from its snapshot and last changes (a game with no log, as
+    benchmark databases have, ended without a last request)."""
+    ruleset = ruleset_of(str(row[1]))
+    state = ruleset.load_state(row[3])
+    last = ruleset.load_events(row[4]) if row[4] else []
+    return ruleset.result(state, last)
+
+
+async def save_result(
+    db: aiosqlite.Connection, game_id: int, version: int, result: GameResult
+) -> None:
+    """Replace a game's rows, unless the game moved on since it was read (then it is made
+    again next time)."""
+    cursor = await db.execute(
+        "UPDATE games SET results_version = ?, turns = ? "
+        "WHERE id = ? AND version = ? AND status = 'finished'",
+        (version, result.turns, game_id, version),
+    )
+    if cursor.rowcount == 0:
+        return
+    await db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+    await db.executemany(
+        "INSERT INTO results (game_id, seat, name, outcome, way_out) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.name, s.outcome, s.way_out) for s in result.seats],
+    )
+
+
+def result_row(row: tuple[Any, ...]) -> ResultRow:
+    return ResultRow(
+        game_id=int(row[0]),
+        format=str(row[1]),
+        seat=int(row[2]),
+        name=str(row[3]),
+        user_id=row[4],
+        display_name=str(row[5] if row[5] is not None else row[3]),
+        outcome=str(row[6]),
+        way_out=row[7],
+        turns=row[8],
+        created_at=str(row[9]),
+        finished_at=row[10],
+    )
