@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -14,9 +14,12 @@ from totembot.render.text import describe_events, describe_lines, render_ring
 from totembot.rules import Config, Game, GameState, Request, new_game, replay
 from totembot.rules.events import Event
 from totembot.rules.intents import Actor, Intent
-from totembot.ruleset.base import GameEvent, GameRequest
+from totembot.ruleset.base import GameConfig, GameEvent, GameRequest
 from totembot.ruleset.base import GameState as AnyState
 from totembot.ruleset.models import ModelRuleset, Models, PhraseLine
+
+if TYPE_CHECKING:
+    from totembot.ruleset.story import GameResult, Step, Story
 
 MODELS = Models(
     name="Magic",
@@ -85,6 +88,22 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         from totembot.render.board import board_png  # drawing imports Pillow: only when asked
 
         return board_png(self.own_state(state))
+
+    def story(
+        self,
+        config: GameConfig,
+        initial: AnyState,
+        steps: Sequence[Step],
+        started_at: str | None = None,
+    ) -> Story:
+        from totembot.story.magic import magic_story  # only when a game is told
+
+        return magic_story(self.own_config(config), self.own_state(initial), steps, started_at)
+
+    def result(self, state: AnyState, last_events: Sequence[GameEvent]) -> GameResult:
+        from totembot.story.magic import magic_result
+
+        return magic_result(self.own_state(state), last_events)
 
 
 MAGIC = MagicRuleset()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totembot.render.totemic_json import totemic_json
 from totembot.render.totemic_text import describe_totemic_lines, render_totemic
-from totembot.ruleset.base import GameEvent, GameRequest, GameState
+from totembot.ruleset.base import GameConfig, GameEvent, GameRequest, GameState
 from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.models import ModelRuleset, Models, PhraseLine
 from totembot.ruleset.registry import TOTEMIC_FORMATS
@@ -16,6 +16,9 @@ from totembot.totemic.game import TotemicGame, new_game, replay
 from totembot.totemic.intents import Actor, Intent, Request
 from totembot.totemic.language import SETUP_EXAMPLES, format_request, parse_line, parse_setup
 from totembot.totemic.state import TotemicConfig, TotemicState
+
+if TYPE_CHECKING:
+    from totembot.ruleset.story import GameResult, Step, Story
 
 MODELS = Models(
     name="Totemic",
@@ -85,6 +88,22 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
     def board_png(self, state: GameState) -> bytes:
         raise RuleViolation("A Totemic game has no board picture: /totem status shows it.")
+
+    def story(
+        self,
+        config: GameConfig,
+        initial: GameState,
+        steps: Sequence[Step],
+        started_at: str | None = None,
+    ) -> Story:
+        from totembot.story.totemic import totemic_story  # only when a game is told
+
+        return totemic_story(self.own_config(config), self.own_state(initial), steps, started_at)
+
+    def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+        from totembot.story.totemic import totemic_result
+
+        return totemic_result(self.own_state(state), last_events)
 
 
 TOTEMIC = TotemicRuleset()
