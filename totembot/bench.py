@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from totembot.bench_stats import GUILDS, measure_stats
 from totembot.phrases import parse_line, parse_setup
 from totembot.render.embed import status_embed
 from totembot.rules import Request, apply, new_game
@@ -246,6 +247,7 @@ async def run_bench(plan: Plan) -> dict[str, Any]:
             per_games[str(games)] = round(timings.requests_per_s, 1)
         calls = await measure_discord_calls(folder, plan)
         startup, rss = await measure_startup(folder, plan)
+        stats = await measure_stats(folder, plan.finished_games)
     floor_ms = statistics.median(timings.floor) * 1000  # with the most games, the last run
     p50 = statistics.median(timings.requests) * 1000
     return {
@@ -257,6 +259,10 @@ async def run_bench(plan: Plan) -> dict[str, Any]:
         "api_calls_per_request": round(calls, 3),
         "startup_s": round(startup, 3),
         "rss_mb": None if rss is None else round(rss, 1),
+        "stats_games": stats.games,
+        "stats_first_ms": stats.first_ms,
+        "stats_ms": stats.all_ms,
+        "stats_guild_ms": stats.guild_ms,
     }
 
 
@@ -274,6 +280,9 @@ def describe(figures: dict[str, Any], plan: Plan) -> str:
             f"Discord API calls per request: {figures['api_calls_per_request']}",
             f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
             f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",
+            f"statistics over {figures['stats_games']} finished games: first "
+            f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
+            f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
         ]
     )
 

@@ -20,6 +20,7 @@ from totembot.store import (
     EventRecord,
     GameStore,
     NewGame,
+    ResultRow,
     Seat,
     StaleState,
     StoredGame,
@@ -39,6 +40,7 @@ class Recorded:
     version: int
     state: GameState
     events: Sequence[GameEvent]
+    ended: bool = False  # this request ended the game (its summary is due)
 
 
 RequestBuilder = Callable[[StoredGame], GameRequest]
@@ -153,7 +155,8 @@ class GameService:
         self._current[channel_id] = replace(
             stored, version=version, state=outcome.state, status=status
         )
-        return Recorded(stored.id, version, outcome.state, list(outcome.events))
+        ended = outcome.state.finished and not stored.state.finished
+        return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
 
     async def _outcome(self, stored: StoredGame, request: GameRequest) -> Outcome:
         """The rules' answer: undo replays the log without its last change."""
@@ -169,6 +172,12 @@ class GameService:
         stored = await self.store.load(game_id)
         log = await self.store.events(game_id)
         return await asyncio.to_thread(tell_story, stored, log)
+
+    async def results(
+        self, guild_id: str | None = None, game_format: str | None = None
+    ) -> list[ResultRow]:
+        """Every seat of every finished game (of a server, of a format), for statistics."""
+        return await self.store.results(guild_id, game_format)
 
     async def history(self, game_id: int, newest: int) -> list[EventRecord]:
         return await self.store.events(game_id, newest=newest)

@@ -48,9 +48,9 @@ def _undone_ending(rng: random.Random) -> tuple[list[str], dict[str, str]]:
 
 
 def _giant(rng: random.Random) -> tuple[list[str], dict[str, str]]:
-    """Two-Headed Giant: a team's shared life runs out, both heads lose."""
+    """Two-Headed Giant: a team's shared 40 life runs out, both heads lose."""
     a, b, c, d = rng.sample(NAMES, 4)
-    lines = [f"game two-headed-giant teams: {a} {b}, {c} {d}", f"{a}: deal 30 to {c}"]
+    lines = [f"game two-headed-giant teams: {a}+{b}, {c}+{d}", f"{a}: deal 40 to {c}"]
     return lines, {a: "win", b: "win", c: "loss", d: "loss"}
 
 
@@ -63,6 +63,7 @@ def _totemic(rng: random.Random) -> tuple[list[str], dict[str, str]]:
         f"{b}: accept",
         f"{a}: reveal 1",
         f"{b}: reveal 9",
+        "next",  # the turn's end ends the game: a's power is 0
     ]
     return lines, {a: "loss", b: "win"}
 

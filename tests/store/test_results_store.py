@@ -100,7 +100,7 @@ async def test_results_are_read_per_server_and_per_format(tmp_path: Path) -> Non
         await service.start("c2", "host", parse_setup(FFA), guild_id="g2")
         await record_lines(service, "c2", ["Bob: deal 20 to Ann", "Bob: deal 20 to Cid"])
         await service.start("c3", "host", parse_setup("game totem players: Ann, Bob, Cid"))
-        await record_lines(service, "c3", ["Ann: concede"])
+        await record_lines(service, "c3", ["Ann: concede", "Bob: concede"])
         assert {row.game_id for row in await store.results()} == {1, 2, 3}
         assert {row.name for row in await store.results("g2") if row.outcome == "win"} == {"Bob"}
         assert {row.game_id for row in await store.results(game_format="totem")} == {3}

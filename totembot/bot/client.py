@@ -20,6 +20,7 @@ from totembot.bot.lobby import Lobbies, LobbyView
 from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.status import StatusUpdater
+from totembot.bot.summary import SummaryPoster
 from totembot.bot.totemic_buttons import AnswerButton
 from totembot.rules import RuleViolation
 from totembot.service import GameService
@@ -100,7 +101,8 @@ class TotemBot(commands.Bot):
         )
         self.service = service
         self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
-        self.recorder = Recorder(service, self.statuses)
+        self.summaries = SummaryPoster(self, service)
+        self.recorder = Recorder(service, self.statuses, self.summaries)
         self.lobbies = Lobbies(service, self.statuses, chance)
         self.resync_status = resync_status
 
@@ -125,5 +127,6 @@ class TotemBot(commands.Bot):
         log.info("ready as %s in %d servers", name, len(self.guilds))
 
     async def close(self) -> None:
+        await self.summaries.flush()
         await self.statuses.flush()
         await super().close()

@@ -27,6 +27,7 @@ from totembot.bot.replies import (
     tell,
 )
 from totembot.bot.status import StatusUpdater
+from totembot.bot.summary import SummaryPoster
 from totembot.bot.totemic_buttons import add_answer_buttons
 from totembot.render.markdown import escape
 from totembot.rules import AmbiguousTotem, GameState, Request, RuleViolation, TotemRef
@@ -87,10 +88,21 @@ class Said:
 
 
 class Recorder:
-    def __init__(self, service: GameService, status: StatusUpdater) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        status: StatusUpdater,
+        summaries: SummaryPoster | None = None,
+    ) -> None:
         self.service = service
         self.status = status
+        self.summaries = summaries
         self.choices: dict[str, tuple[float, Submission]] = {}
+
+    def announce_end(self, recorded: Recorded, channel_id: int | None) -> None:
+        """A request that ended the game: its summary follows the request's own answer."""
+        if recorded.ended and self.summaries is not None and channel_id is not None:
+            self.summaries.game_ended(recorded.game_id, str(channel_id))
 
     async def table(self, channel_id: int) -> Table:
         game = await self.service.current(str(channel_id))
@@ -151,10 +163,13 @@ class Recorder:
             raise NoGame(NO_GAME) from error
         self.status.schedule(recorded.game_id)  # whatever becomes of the answer
         text = changes_text(recorded.state.config.format, recorded.events)
-        if on_message:
-            await _append_to_pressed_message(interaction, text, reply_view(recorded))
-        else:
-            await say(interaction, text, view=reply_view(recorded))
+        try:
+            if on_message:
+                await _append_to_pressed_message(interaction, text, reply_view(recorded))
+            else:
+                await say(interaction, text, view=reply_view(recorded))
+        finally:
+            self.announce_end(recorded, interaction.channel_id)
         return recorded
 
     async def offer_totems(

@@ -16,7 +16,7 @@ from totembot.ruleset.registry import ruleset_of
 from totembot.ruleset.story import GameResult
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     """One seat of one finished game, with what statistics group and average by."""
 
@@ -39,8 +39,9 @@ NEEDING = (
     "WHERE g.status = 'finished' AND g.results_version IS NOT g.version"
 )
 
-READ = (
-    "SELECT g.id, g.format, r.seat, r.name, s.user_id, s.display_name, r.outcome, r.way_out, "
+READ = (  # the columns of ResultRow, in order
+    "SELECT g.id, g.format, r.seat, r.name, s.user_id, COALESCE(s.display_name, r.name), "
+    "r.outcome, r.way_out, "
     "g.turns, g.created_at, g.finished_at FROM games g "
     "JOIN results r ON r.game_id = g.id "
     "LEFT JOIN seats s ON s.game_id = g.id AND s.seat = r.seat "
@@ -79,16 +80,4 @@ async def save_result(
 
 
 def result_row(row: tuple[Any, ...]) -> ResultRow:
-    return ResultRow(
-        game_id=int(row[0]),
-        format=str(row[1]),
-        seat=int(row[2]),
-        name=str(row[3]),
-        user_id=row[4],
-        display_name=str(row[5] if row[5] is not None else row[3]),
-        outcome=str(row[6]),
-        way_out=row[7],
-        turns=row[8],
-        created_at=str(row[9]),
-        finished_at=row[10],
-    )
+    return ResultRow(*row)

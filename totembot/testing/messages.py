@@ -24,6 +24,7 @@ class MessageStore:
         self.hidden: set[int] = set()  # ephemeral messages: not in channel history
         self.pinned: dict[int, list[tuple[int, str]]] = {}
         self.edit_limits: dict[int, float] = {}  # message id -> retry_after of its 30046
+        self.uploads: dict[str, bytes] = {}  # attachment id -> the file's bytes, for tests
 
     # --- reading
 
@@ -189,6 +190,7 @@ class MessageStore:
             meta: JSON = next((a for a in wanted or [] if str(a.get("id")) == str(index)), {})
             filename = upload["filename"]
             url = f"{self.world.api_base}/attachments/{aid}/{filename}"
+            self.uploads[str(aid)] = bytes(upload["data"])
             out.append(
                 {
                     "id": str(aid),

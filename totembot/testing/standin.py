@@ -206,6 +206,10 @@ class StandIn:
         found = self.messages.by_id.get(message_id)
         return copy.deepcopy(found) if found is not None else None
 
+    def attachment_data(self, attachment: JSON) -> bytes:
+        """The bytes the bot uploaded as this attachment (as Discord would serve at its url)."""
+        return self.messages.uploads[str(attachment["id"])]
+
     def pins(self, channel_id: int) -> list[int]:
         return self.messages.pins(channel_id)
 

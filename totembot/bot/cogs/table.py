@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, split_names, split_teams
+from totembot.bot.cogs.story import StoryCommands
 from totembot.bot.help_page import discord_help, help_topics
 from totembot.bot.lobby import (
     MAX_TEAMS,
@@ -43,6 +44,7 @@ FORMAT_CHOICES = [
 
 
 class TableCog(
+    StoryCommands,
     commands.GroupCog,
     group_name="totem",
     group_description="Multiplayer Magic games: Totem, free-for-all, Two-Headed Giant...",

@@ -194,11 +194,14 @@ class TotemicCog(
         state = recorded.state
         assert isinstance(state, TotemicState)
         own = table.name_of(str(interaction.user.id))
-        await tell(interaction, revealed_text(state, recorded.events, strength, own))
-        format_name = state.config.format
-        await say(
-            interaction, changes_text(format_name, recorded.events), view=reply_view(recorded)
-        )
+        try:
+            await tell(interaction, revealed_text(state, recorded.events, strength, own))
+            format_name = state.config.format
+            await say(
+                interaction, changes_text(format_name, recorded.events), view=reply_view(recorded)
+            )
+        finally:
+            self.recorder.announce_end(recorded, interaction.channel_id)
 
 
 def revealed_text(

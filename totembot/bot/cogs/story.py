@@ -1,0 +1,143 @@
+"""`/totem chart`, `/totem stats`, `/totem leaderboard` and `/totem export`: the story of the
+channel's game and of the server's games (part of the `/totem` group, see `TableCog`)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+
+import discord
+from discord import app_commands
+
+from totembot.bot.access import Caller
+from totembot.bot.choices import MAX_CHOICES, SUGGEST_WITHIN, Choices
+from totembot.bot.recording import Recorder, recorder_of
+from totembot.bot.replies import in_time, say
+from totembot.bot.summary import chart_file
+from totembot.export import export_script
+from totembot.render.markdown import escape
+from totembot.render.stats_text import leaderboard_embed, player_embed
+from totembot.ruleset.errors import RuleViolation
+from totembot.ruleset.registry import format_names, format_title, ruleset_of
+from totembot.stats import PlayerStats, by_account, count_games, player_stats
+from totembot.store import ResultRow, StoreError
+
+MENTION = re.compile(r"<@!?(\d+)>")
+ALL_FORMAT_CHOICES = [
+    app_commands.Choice(name=format_title(name), value=name) for name in format_names()
+]
+
+
+def chosen_player(players: list[PlayerStats], asked: str | None, caller_id: str) -> PlayerStats:
+    """The player asked for: a mention (or the caller), a member's name, or a guest's name."""
+    if asked is None or not asked.strip():
+        key, who = f"user:{caller_id}", "You have"
+    elif (mention := MENTION.fullmatch(asked.strip())) is not None:
+        key, who = f"user:{mention[1]}", "That member has"
+    else:
+        folded = asked.strip().casefold()
+        named = next((p for p in players if p.name.casefold() == folded), None)
+        key = named.key if named is not None else f"guest:{folded}"
+        who = f"{escape(asked.strip())} has"
+    found = next((player for player in players if player.key == key), None)
+    if found is None:
+        raise RuleViolation(f"{who} no finished games in this server yet.")
+    return found
+
+
+def player_choices(rows: list[ResultRow], current: str) -> Choices:
+    """Everyone with finished games here whose name matches: members by account, guests by
+    name (marked as guests)."""
+    seen: dict[str, app_commands.Choice[str]] = {}
+    for row in reversed(rows):  # the latest name first
+        key = by_account(row)
+        if key in seen:
+            continue
+        shown = row.display_name if row.user_id else f"{row.name} (guest)"
+        value = f"<@{row.user_id}>" if row.user_id else row.name
+        if current.casefold() in shown.casefold():
+            seen[key] = app_commands.Choice(name=shown[:100], value=value)
+    return sorted(seen.values(), key=lambda choice: choice.name.casefold())[:MAX_CHOICES]
+
+
+async def players_with_games(interaction: discord.Interaction, current: str) -> Choices:
+    if interaction.guild_id is None:
+        return []
+    try:
+        rows = recorder_of(interaction).service.results(str(interaction.guild_id))
+        return player_choices(await asyncio.wait_for(rows, timeout=SUGGEST_WITHIN), current)
+    except (StoreError, TimeoutError):
+        return []
+
+
+class StoryCommands:
+    """The `/totem` commands that tell stories; mixed into the `/totem` group's cog."""
+
+    recorder: Recorder
+
+    @app_commands.command(name="chart", description="Draw every life total over this game so far")
+    async def chart(self, interaction: discord.Interaction) -> None:
+        table = await self.recorder.table_for(interaction)
+        story = await in_time(interaction, self.recorder.service.story(table.game.id))
+        await say(interaction, file=await in_time(interaction, chart_file(story)))
+
+    @app_commands.command(
+        name="stats", description="A player's games, wins, draws and losses in this server"
+    )
+    @app_commands.describe(
+        player="A member (mention) or a guest's name (default: you)",
+        game_format="Only games of this format (default: every format)",
+    )
+    @app_commands.rename(game_format="format")
+    @app_commands.choices(game_format=ALL_FORMAT_CHOICES)
+    @app_commands.autocomplete(player=players_with_games)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: str | None = None,
+        game_format: str | None = None,
+    ) -> None:
+        players, _games = await self._server_stats(interaction, game_format)
+        found = chosen_player(players, player, str(Caller.of(interaction).user_id))
+        embed = discord.Embed.from_dict(player_embed(found, game_format))
+        await say(interaction, embed=embed)
+
+    @app_commands.command(name="leaderboard", description="The server's players with most wins")
+    @app_commands.describe(game_format="Only games of this format (default: every format)")
+    @app_commands.rename(game_format="format")
+    @app_commands.choices(game_format=ALL_FORMAT_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game_format: str | None = None
+    ) -> None:
+        players, games = await self._server_stats(interaction, game_format)
+        embed = discord.Embed.from_dict(leaderboard_embed(games, players, game_format))
+        await say(interaction, embed=embed)
+
+    @app_commands.command(
+        name="export", description="This game as a script that totembot console plays back"
+    )
+    async def export(self, interaction: discord.Interaction) -> None:
+        table = await self.recorder.table_for(interaction)
+        game = table.game
+        ruleset = ruleset_of(game.config.format)
+        if ruleset.keeps_secret(game.state):
+            raise RuleViolation("A strength is still secret: export once the challenge is over.")
+        log = await in_time(interaction, self.recorder.service.store.events(game.id))
+        script = export_script(ruleset, game.config, log)
+        name = f"totem-game-{game.id}.totem"
+        file = discord.File(io.BytesIO(script.encode()), filename=name)
+        await say(
+            interaction, f"Game {game.id}: play it with `totembot console {name}`.", file=file
+        )
+
+    async def _server_stats(
+        self, interaction: discord.Interaction, game_format: str | None
+    ) -> tuple[list[PlayerStats], int]:
+        if interaction.guild_id is None:
+            raise RuleViolation("Statistics are kept per server: ask in a server's channel.")
+        rows = await in_time(
+            interaction, self.recorder.service.results(str(interaction.guild_id), game_format)
+        )
+        players = await in_time(interaction, asyncio.to_thread(player_stats, rows, by_account))
+        return players, count_games(rows)

@@ -1,0 +1,66 @@
+"""The end-of-game summary: when a request ends a game, the channel gets its story (winners,
+turns, duration, who went out when and why, the biggest hit, commander damage) with the chart
+of every life total. It is posted in the background, after the request's own answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+
+from totembot.bot.replies import NO_PINGS
+from totembot.ruleset.story import Story
+from totembot.service import GameService
+
+log = logging.getLogger(__name__)
+SHUTDOWN_PATIENCE = 5.0
+
+
+async def chart_file(story: Story) -> discord.File:
+    """The chart drawn in a worker thread (matplotlib takes a moment; the loop goes on)."""
+    from totembot.render.chart import CHART_FILENAME, chart_png
+
+    png = await asyncio.to_thread(chart_png, story)
+    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
+
+
+def summary_of(story: Story) -> discord.Embed:
+    from totembot.render.summary import summary_embed
+
+    return discord.Embed.from_dict(summary_embed(story))
+
+
+class SummaryPoster:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def game_ended(self, game_id: int, channel_id: str) -> None:
+        """Post the game's summary soon; the caller does not wait for it."""
+        task = asyncio.create_task(self._post(game_id, channel_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _post(self, game_id: int, channel_id: str) -> None:
+        try:
+            story = await self.service.story(game_id)
+            channel = self.client.get_partial_messageable(int(channel_id))
+            embed = summary_of(story)
+            try:
+                await channel.send(
+                    embed=embed, file=await chart_file(story), allowed_mentions=NO_PINGS
+                )
+            except discord.Forbidden:  # no Attach Files permission: the summary without chart
+                embed.set_image(url=None)
+                await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        except Exception:
+            log.exception("could not post the summary of game %s", game_id)
+
+    async def flush(self, patience: float = SHUTDOWN_PATIENCE) -> None:
+        """At shut-down: let summaries being posted finish, for at most `patience` seconds."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=patience)
