@@ -168,7 +168,9 @@ async def test_a_totemic_export_waits_for_a_secret_strength_and_the_match_gets_a
     assert refused.content == "A strength is still secret: export once the challenge is over."
     assert scripts(standin, table) == []
     await standin.slash(BOB, table, "totemic reveal", {"strength": 900}, followups=1)
-    message, png = await uploaded(standin, table, CHART)  # Ann lost 5 of her 5: Bob won
+    assert uploads(standin, table, CHART) == []  # Ann has lost her 5 power: the turn's end ...
+    await standin.slash(ANN, table, "next")
+    message, png = await uploaded(standin, table, CHART)  # ... ends the game: Bob won
     assert "Bob" in message["embeds"][0]["title"]
     assert picture(png).size[0] >= 600
     await standin.slash(BOB, table, "totem export")

@@ -9,6 +9,7 @@ import re
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from totembot.bot.access import Caller
 from totembot.bot.choices import MAX_CHOICES, SUGGEST_WITHIN, Choices
@@ -71,8 +72,8 @@ async def players_with_games(interaction: discord.Interaction, current: str) -> 
         return []
 
 
-class StoryCommands:
-    """The `/totem` commands that tell stories; mixed into the `/totem` group's cog."""
+class StoryCommands(commands.Cog):
+    """The `/totem` commands that tell stories; a base of the `/totem` group's cog."""
 
     recorder: Recorder
 
