@@ -21,6 +21,9 @@ COMMANDS_TOPIC = Topic(
         "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
         "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
         "/totem status and /totem board show the game; /totem history the latest changes.",
+        "When a game ends its summary and life chart follow; /totem chart draws it any time.",
+        "/totem stats [player] and /totem leaderboard count this server's finished games;",
+        "/totem export gives the game as a script that totembot console plays back.",
     ),
 )
 HELP_ASK = "/totem help topic:"
