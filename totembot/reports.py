@@ -28,13 +28,21 @@ class ReportProblem(Exception):
 
 async def run(command: str, database: str, args: argparse.Namespace) -> int:
     if not Path(database).is_file():
-        print(f"totembot: there is no database at {database}.", file=sys.stderr)
+        print(f"totembot: There is no database at {database}.", file=sys.stderr)
         return EXIT_PROBLEM
     try:
         store = await GameStore.open(database)
     except StoreError as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_PROBLEM
+    opened = store.opened
+    if opened.version_before < opened.version:
+        kept = f"; the old one is kept as {opened.backup}" if opened.backup else ""
+        print(
+            f"totembot: the database was upgraded from schema {opened.version_before} to "
+            f"{opened.version}{kept}.",
+            file=sys.stderr,
+        )
     try:
         await _report(command, store, args)
     except (ReportProblem, StoreError) as error:

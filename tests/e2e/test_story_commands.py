@@ -138,7 +138,7 @@ async def test_stats_and_the_leaderboard_count_the_servers_finished_games(
     assert bob.embeds[0]["description"].startswith("2 games: 1 win, 0 draws, 1 loss (50% won)")
     guest = await standin.slash(CID, table, "totem stats", {"player": "quill"})
     assert guest.embeds[0]["description"].startswith("1 game: 0 wins, 0 draws, 1 loss (0% won)")
-    assert "most often out by life (1 time)" in guest.embeds[0]["description"]
+    assert "Most often out: life (1 time)" in guest.embeds[0]["description"]
     nobody = await standin.slash(CID, table, "totem stats", {"player": "Nemo"})
     assert nobody.ephemeral and nobody.content == "Nemo has no finished games in this server yet."
     offered = await standin.autocomplete(

@@ -163,13 +163,13 @@ def test_stats_text_gives_each_players_record_per_format(
     assert f"Ann: {ann['games']} games: {ann['wins']} win" in printed.stdout
     assert "  Free-for-all: " in printed.stdout
     assert "  Totemic: " in printed.stdout
-    assert "most often out by " in printed.stdout
+    assert "most often out: " in printed.stdout
 
 
 def test_stats_of_a_missing_database_or_unknown_format_is_one_sentence(tmp_path: Path) -> None:
     missing = _totembot("stats", "--db", str(tmp_path / "nothing.db"))
     assert (missing.returncode, missing.stdout) == (2, "")
-    assert missing.stderr == f"totembot: there is no database at {tmp_path / 'nothing.db'}.\n"
+    assert missing.stderr == f"totembot: There is no database at {tmp_path / 'nothing.db'}.\n"
     assert not (tmp_path / "nothing.db").exists()
     path, _ = _database(tmp_path, 1)
     unknown = _totembot("stats", "--db", str(path), "--format", "chess")

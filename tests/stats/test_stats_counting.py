@@ -116,7 +116,7 @@ def test_the_text_says_the_record_per_format_and_the_way_out() -> None:
     assert text.splitlines()[0] == "3 finished games, 3 players."
     assert (
         "Ann: 3 games: 1 win, 1 draw, 1 loss (33% won); 7 turns, 40 min on average; "
-        "most often out by life (1 time)"
+        "most often out: life (1 time)"
     ) in text
     assert "  Totem: 2 games: 1 win, 1 draw, 0 losses (50% won); 6.5 turns, 40 min on average" in (
         text

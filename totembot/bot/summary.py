@@ -38,6 +38,7 @@ class SummaryPoster:
         self.client = client
         self.service = service
         self._tasks: set[asyncio.Task[None]] = set()
+        self._in_order: dict[str, asyncio.Lock] = {}  # a channel's summaries, in their order
 
     def game_ended(self, game_id: int, channel_id: str) -> None:
         """Post the game's summary soon; the caller does not wait for it."""
@@ -46,6 +47,10 @@ class SummaryPoster:
         task.add_done_callback(self._tasks.discard)
 
     async def _post(self, game_id: int, channel_id: str) -> None:
+        async with self._in_order.setdefault(channel_id, asyncio.Lock()):
+            await self._post_now(game_id, channel_id)
+
+    async def _post_now(self, game_id: int, channel_id: str) -> None:
         try:
             story = await self.service.story(game_id)
             channel = self.client.get_partial_messageable(int(channel_id))

@@ -35,9 +35,11 @@ def length(record: Record) -> str | None:
     """'8.5 turns, 41 min on average', or None when nothing is known."""
     parts = []
     if record.average_turns is not None:
-        parts.append(f"{record.average_turns:.1f}".removesuffix(".0") + " turns")
+        turns = f"{record.average_turns:.1f}".removesuffix(".0")
+        parts.append(f"{turns} turn" + ("" if turns == "1" else "s"))
     if record.average_minutes is not None:
-        parts.append(f"{record.average_minutes:.0f} min")
+        minutes = record.average_minutes
+        parts.append("under 1 min" if minutes < 1 else f"{minutes:.0f} min")
     return ", ".join(parts) + " on average" if parts else None
 
 
@@ -45,7 +47,7 @@ def way_out(player: PlayerStats) -> str | None:
     if player.way_out is None:
         return None
     way, count = player.way_out
-    return f"most often out by {way} ({plural(count, 'time')})"
+    return f"most often out: {way} ({plural(count, 'time')})"
 
 
 def player_lines(player: PlayerStats, name: Callable[[str], str] = str) -> list[str]:
@@ -72,6 +74,7 @@ def stats_text(games: int, players: Sequence[PlayerStats], game_format: str | No
 def player_embed(player: PlayerStats, game_format: str | None) -> dict[str, Any]:
     """`/totem stats`: one player's record, then a field per format."""
     overall = [tally(player.overall), length(player.overall), way_out(player)]
+    overall = [part[:1].upper() + part[1:] if part else part for part in overall]
     fields = [
         {
             "name": format_title(name)[:256],
