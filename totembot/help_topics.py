@@ -165,7 +165,7 @@ RULES = Topic(
         "request names no totem. A player with 10 loses alone.",
         "sorcery-concede: in every format, a player may concede only during their own turn (in "
         "the giant formats their team's, in Grand Melee while they hold a turn marker). The "
-        "host or a Discord admin may still remove anyone.",
+        "host or an admin may still concede for (concede P) or remove anyone.",
         "minions: in free-for-all and grand-melee, a player brought to 0 life or less by "
         "another player's line becomes that player's minion, at 10 life (a second time at 5; "
         "a third time they lose). Killing yourself, a host line, 21 commander damage or poison "

@@ -200,11 +200,13 @@ LOCK = Topic(
 APPROVE = Topic(
     name="approve",
     title="answering a payment that waits for consent (half-life-consent)",
-    forms=("approve", "deny"),
+    forms=("approve", "deny", "approve N", "deny N"),
     text=(
         "Under half-life-consent, a payment from a totem below half the starting life waits "
         "for the other player of that totem, who answers: approve pays it, deny drops it. "
         "Only the player asked can answer.",
+        "When several payments wait for the same player, approve and deny answer the oldest; "
+        "approve N and deny N answer request N, the number the waiting payment shows.",
     ),
     examples=(
         Example(
@@ -226,10 +228,12 @@ APPROVE = Topic(
 CONCEDE = Topic(
     name="concede",
     title="leaving the game",
-    forms=("concede",),
+    forms=("concede", "concede P"),
     text=(
         "The speaker concedes and is out; their totems stay in play, attached to the other "
         "neighbour. Under sorcery-concede, only during the speaker's own turn.",
+        "concede P, a line without a speaker, is the host (or a Discord admin) conceding for "
+        "P, at any time; a player may name only themselves.",
         "In the giant formats the speaker's whole team loses with them; in Emperor, the "
         "emperor's team does.",
     ),

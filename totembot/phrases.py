@@ -24,7 +24,7 @@ from totembot.language.words import (
     strip_comment,
 )
 from totembot.rules.errors import shown
-from totembot.rules.intents import Actor, Concede, Intent, Request, TotemRef
+from totembot.rules.intents import Actor, Intent, Request, TotemRef
 from totembot.ruleset.names import split_speaker
 
 __all__ = [
@@ -105,11 +105,9 @@ def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | N
 
 
 def format_request(request: Request) -> str:
-    """`Speaker: phrase`; a concession recorded by the host for a player names that player."""
-    intent = request.intent
-    speaker = intent.player if isinstance(intent, Concede) and intent.player else None
-    speaker = speaker or request.actor.player
-    phrase = format_intent(intent)
+    """`Speaker: phrase`, or the bare phrase of a line the host records with no speaker."""
+    speaker = request.actor.player
+    phrase = format_intent(request.intent)
     return f"{speaker}: {phrase}" if speaker else phrase
 
 

@@ -241,6 +241,29 @@ def write_next(intent: NextTurn) -> str:
     return f"next {intent.player}" if intent.player else "next"
 
 
+def read_answer(words: Words, kind: type[Approve] | type[Deny]) -> Intent:
+    """`approve`, `deny`, or with the number of the waiting request (`approve 2`), when
+    several wait for the speaker's answer (the number its message shows)."""
+    if words.peek() is None:
+        return kind()
+    return kind(request_id=words.number("number of the waiting request", "from 1 up"))
+
+
+def write_answer(intent: Approve | Deny) -> str:
+    return intent.kind if intent.request_id is None else f"{intent.kind} {intent.request_id}"
+
+
+def read_concede(words: Words) -> Intent:
+    """`concede`, or `concede P`: the host (or an admin) concedes for P, at any time."""
+    if words.peek() is not None:
+        return Concede(player=words.name("the name of the player who concedes"))
+    return Concede()
+
+
+def write_concede(intent: Concede) -> str:
+    return f"concede {intent.player}" if intent.player else "concede"
+
+
 def write_verb(intent: Intent) -> str:
     return intent.kind
 
@@ -256,9 +279,9 @@ TABLE: tuple[Phrase, ...] = (
     Phrase("halve", "halve", read_halve, write_halve, "halve"),
     Phrase("lock", "lock", lambda w: read_lock(w, True), write_lock, "lock"),
     Phrase("unlock", "unlock", lambda w: read_lock(w, False), write_lock, "lock"),
-    Phrase("approve", "approve", lambda w: Approve(), write_verb, "approve"),
-    Phrase("deny", "deny", lambda w: Deny(), write_verb, "approve"),
-    Phrase("concede", "concede", lambda w: Concede(), write_verb, "concede"),
+    Phrase("approve", "approve", lambda w: read_answer(w, Approve), write_answer, "approve"),
+    Phrase("deny", "deny", lambda w: read_answer(w, Deny), write_answer, "approve"),
+    Phrase("concede", "concede", read_concede, write_concede, "concede"),
     Phrase(
         "eliminate", "eliminate", lambda w: read_player(w, Eliminate), write_player, "eliminate"
     ),

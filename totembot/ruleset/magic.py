@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from totembot.formats import FORMATS, format_named
-from totembot.phrases import SETUP_EXAMPLE, format_request, parse_line, parse_setup
+from totembot.phrases import (
+    SETUP_EXAMPLE,
+    format_request,
+    format_setup,
+    parse_line,
+    parse_setup,
+)
 from totembot.render.state_json import state_json
 from totembot.render.text import describe_events, describe_lines, render_ring
 from totembot.rules import Config, Game, GameState, Request, new_game, replay
@@ -49,6 +55,9 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
     def parse_setup(self, line: str) -> Config:
         return parse_setup(line)
+
+    def setup_line(self, config: GameConfig) -> str:
+        return format_setup(self.own_config(config))
 
     def parse_line(self, line: str, state: AnyState) -> PhraseLine[Intent] | None:
         language = format_named(self.own_state(state).config.format).language

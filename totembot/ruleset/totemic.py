@@ -14,7 +14,13 @@ from totembot.ruleset.registry import TOTEMIC_FORMATS
 from totembot.totemic.events import EVENTS, TotemicEvent
 from totembot.totemic.game import TotemicGame, new_game, replay
 from totembot.totemic.intents import Actor, Intent, Request
-from totembot.totemic.language import SETUP_EXAMPLES, format_request, parse_line, parse_setup
+from totembot.totemic.language import (
+    SETUP_EXAMPLES,
+    format_request,
+    format_setup,
+    parse_line,
+    parse_setup,
+)
 from totembot.totemic.state import TotemicConfig, TotemicState
 
 if TYPE_CHECKING:
@@ -48,6 +54,9 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
     def parse_setup(self, line: str) -> TotemicConfig:
         return parse_setup(line)
+
+    def setup_line(self, config: GameConfig) -> str:
+        return format_setup(self.own_config(config))
 
     def parse_line(self, line: str, state: GameState) -> PhraseLine[Intent] | None:
         parsed = parse_line(line)
