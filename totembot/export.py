@@ -81,11 +81,6 @@ def export_header(stored: StoredGame, lines: int) -> str:
     return " ".join(header.split())  # one line, whatever the stored text holds
 
 
-def export_filename(stored: StoredGame) -> str:
-    """The name a script file of this game gets: `totembot-game-12.totem`."""
-    return f"totembot-game-{stored.id}.totem"
-
-
 async def print_export(store: GameStore, game_id: int | None, out: TextIO) -> None:
     """Write a game's script (the latest game by default) to `out`; ReportProblem, with one
     sentence, when there is no such game or it cannot be exported."""
