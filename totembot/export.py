@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from totembot.console import is_setup_line
-from totembot.reports import ReportProblem
+from totembot.reports import ReportProblem, chosen_game
 from totembot.ruleset import GameConfig, GameRequest, GameState, Ruleset
 from totembot.ruleset.errors import RuleViolation, shown
 from totembot.ruleset.registry import format_title, parse_setup, ruleset_of
@@ -84,18 +84,7 @@ def export_header(stored: StoredGame, lines: int) -> str:
 async def print_export(store: GameStore, game_id: int | None, out: TextIO) -> None:
     """Write a game's script (the latest game by default) to `out`; ReportProblem, with one
     sentence, when there is no such game or it cannot be exported."""
-    game_ids = await store.game_ids()
-    if not game_ids:
-        raise ReportProblem("The database holds no games.")
-    if game_id is None:
-        game_id = game_ids[-1]
-    elif game_id not in game_ids:
-        raise ReportProblem(
-            f"There is no game number {game_id}: the database holds games "
-            f"{game_ids[0]} to {game_ids[-1]}."
-            if len(game_ids) > 1
-            else f"There is no game number {game_id}: the database holds game {game_ids[0]}."
-        )
+    game_id = await chosen_game(store, game_id)
     stored = await store.load(game_id)
     log = await store.events(game_id)
     try:

@@ -81,13 +81,12 @@ async def chosen_game(store: GameStore, game_id: int | None) -> int:
     """The game asked for, or the latest one; one sentence when there is none."""
     ids = await store.game_ids()
     if not ids:
-        raise ReportProblem("The database holds no games yet.")
+        raise ReportProblem("The database holds no games.")
     if game_id is None:
         return ids[-1]
     if game_id not in ids:
-        raise ReportProblem(
-            f"There is no game {game_id} in the database (the latest is {ids[-1]})."
-        )
+        held = f"games {ids[0]} to {ids[-1]}" if len(ids) > 1 else f"game {ids[0]}"
+        raise ReportProblem(f"There is no game number {game_id}: the database holds {held}.")
     return game_id
 
 

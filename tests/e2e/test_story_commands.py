@@ -90,11 +90,18 @@ async def test_totem_chart_draws_a_game_still_going(standin: StandIn, table: int
 async def test_totem_export_is_a_script_the_console_plays_back_to_the_stored_state(
     bot: BotProcess, standin: StandIn, table: int, tmp_path: Path
 ) -> None:
-    await standin.slash(ANN, table, "totem new", {"players": f"<@{ANN}> <@{BOB}> <@{CID}>"})
+    three = {"players": f"<@{ANN}> <@{BOB}> <@{CID}>", "commander": True}
+    await standin.slash(ANN, table, "totem new", three)
     await standin.slash(ANN, table, "do", {"text": "deal 3 to Bob"})
     await standin.slash(BOB, table, "do", {"text": "Cid gains 2 via Cid-Ann"})
     await standin.slash(BOB, table, "undo")
     await standin.slash(CID, table, "do", {"text": "attack Ann-Bob for 4 hitting Ann"})
+    words = {"totem": "Bob-Cid", "amount": 2, "commander_name": "Tymna the Red"}
+    refused = await standin.slash(ANN, table, "attack", words)  # no line could say it
+    assert refused.ephemeral
+    assert refused.content == "A commander's name is one word without spaces, like Tymna."
+    tymna = await standin.slash(ANN, table, "attack", {**words, "commander_name": "Tymna"})
+    assert not tymna.ephemeral, tymna.content
     await standin.slash(ANN, table, "totem export")
     await standin.wait_for(lambda: bool(scripts(standin, table)), timeout=15)
     text = standin.attachment_data(scripts(standin, table)[-1]).decode()

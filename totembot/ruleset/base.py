@@ -138,6 +138,10 @@ class Ruleset(Protocol):
         """A picture of the table (RuleViolation when the game has none)."""
         ...
 
+    def keeps_secret(self, state: GameState) -> bool:
+        """Whether the table may not yet see all of the log (a strength revealed alone)."""
+        ...
+
     # The story: the end-of-game summary and chart, and statistics.
     def story(
         self,

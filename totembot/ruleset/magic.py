@@ -114,6 +114,9 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
         return magic_result(self.own_state(state), last_events)
 
+    def keeps_secret(self, state: AnyState) -> bool:
+        return False  # every Magic request is said in the open
+
 
 MAGIC = MagicRuleset()
 magic_state = MAGIC.own_state

@@ -114,5 +114,12 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
         return totemic_result(self.own_state(state), last_events)
 
+    def keeps_secret(self, state: GameState) -> bool:
+        """One strength is in and the other is awaited: the table has not seen it yet (solo:
+        the one player records both, so nothing is hidden from anyone)."""
+        current = self.own_state(state)
+        challenge = current.challenge
+        return not current.config.solo and challenge is not None and len(challenge.revealed) == 1
+
 
 TOTEMIC = TotemicRuleset()

@@ -35,6 +35,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
+from totembot.ruleset.names import NAME
 from totembot.ruleset.registry import ruleset_of
 
 Amount = app_commands.Range[int, 1, 1_000_000]
@@ -228,7 +229,7 @@ class ActionsCog(commands.Cog):
         totem="Totem games: the totem attacked",
         hitting="Totem games: the defending player dealt the damage",
         commander="Dealt by your commander (commander games)",
-        commander_name="Your commander's name, to tell partners apart",
+        commander_name="Your commander's name in one word (Tymna), to tell partners apart",
     )
     @app_commands.autocomplete(
         player=players_for("attack"), totem=legal_totems("attack"), hitting=other_players_in
@@ -243,6 +244,8 @@ class ActionsCog(commands.Cog):
         commander: bool = False,
         commander_name: app_commands.Range[str, 1, 32] | None = None,
     ) -> None:
+        if commander_name is not None and NAME.fullmatch(commander_name.strip()) is None:
+            raise RuleViolation("A commander's name is one word without spaces, like Tymna.")
         table = await self.recorder.table_for(interaction)
         if _names_totems(table):
             if totem is None or player is not None:
@@ -260,7 +263,7 @@ class ActionsCog(commands.Cog):
             amount=amount,
             hitting=None if hitting is None else table.player_named(hitting),
             commander=commander or commander_name is not None,
-            commander_name=commander_name,
+            commander_name=None if commander_name is None else commander_name.strip(),
         )
         await self._submit(interaction, intent)
 

@@ -16,7 +16,7 @@ from totembot.bot.choices import MAX_CHOICES, SUGGEST_WITHIN, Choices
 from totembot.bot.recording import Recorder, recorder_of
 from totembot.bot.replies import in_time, say
 from totembot.bot.summary import chart_file
-from totembot.export import export_script
+from totembot.export import export_game
 from totembot.render.markdown import escape
 from totembot.render.stats_text import leaderboard_embed, player_embed
 from totembot.ruleset.errors import RuleViolation
@@ -125,7 +125,7 @@ class StoryCommands(commands.Cog):
         if ruleset.keeps_secret(game.state):
             raise RuleViolation("A strength is still secret: export once the challenge is over.")
         log = await in_time(interaction, self.recorder.service.store.events(game.id))
-        script = export_script(ruleset, game.config, log)
+        script = export_game(game, log)
         name = f"totem-game-{game.id}.totem"
         file = discord.File(io.BytesIO(script.encode()), filename=name)
         await say(
