@@ -63,10 +63,11 @@ def export_script(
 
 
 def export_game(stored: StoredGame, log: Sequence[LoggedRequest]) -> str:
-    """A stored game's script with a comment line first saying which game it is."""
+    """A stored game's script: the setup line first, then a comment line saying which game it
+    is, then the recorded lines."""
     ruleset = ruleset_of(stored.config.format)
-    script = export_script(ruleset, stored.config, log, expected=stored.state)
-    return f"{export_header(stored, len(log))}\n{script}"
+    setup, lines = export_script(ruleset, stored.config, log, expected=stored.state).split("\n", 1)
+    return f"{setup}\n{export_header(stored, len(log))}\n{lines}"
 
 
 def export_header(stored: StoredGame, lines: int) -> str:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from totembot.render.stats_text import stats_text
+from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import format_names
 from totembot.service import tell_story
 from totembot.stats import by_name, count_games, player_stats, stats_json
@@ -45,7 +46,7 @@ async def run(command: str, database: str, args: argparse.Namespace) -> int:
         )
     try:
         await _report(command, store, args)
-    except (ReportProblem, StoreError) as error:
+    except (ReportProblem, RuleViolation, StoreError) as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_PROBLEM
     finally:

@@ -59,7 +59,7 @@ class Record:
 @dataclass(frozen=True)
 class PlayerStats:
     key: str  # what groups their rows: "user:<id>", "guest:<name>" or "name:<name>"
-    name: str  # how they are shown: their latest name
+    name: str  # their latest name: in the game (by name, guests), or on the server (accounts)
     user_id: str | None
     overall: Record
     formats: tuple[tuple[str, Record], ...]  # per format, the most played first
@@ -106,7 +106,7 @@ def _player(key: str, rows: list[Row]) -> PlayerStats:
     common = min(ways.items(), key=lambda item: (-item[1], item[0])) if ways else None
     return PlayerStats(
         key=key,
-        name=latest.display_name if latest.user_id else latest.name,
+        name=latest.display_name if key.startswith("user:") else latest.name,
         user_id=latest.user_id,
         overall=record_of(rows),
         formats=tuple((name, record_of(group)) for name, group in formats),
@@ -135,7 +135,7 @@ def _minutes(row: Row) -> float | None:
     try:
         start = datetime.fromisoformat(row.created_at)
         end = datetime.fromisoformat(row.finished_at)
-    except ValueError:
+    except (TypeError, ValueError):
         return None
     return max((end - start).total_seconds(), 0.0) / 60
 

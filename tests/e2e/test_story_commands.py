@@ -105,7 +105,8 @@ async def test_totem_export_is_a_script_the_console_plays_back_to_the_stored_sta
     await standin.slash(ANN, table, "totem export")
     await standin.wait_for(lambda: bool(scripts(standin, table)), timeout=15)
     text = standin.attachment_data(scripts(standin, table)[-1]).decode()
-    assert text.splitlines()[0].startswith("#") or text.startswith("game totem")
+    assert text.splitlines()[0] == "game totem players: Ann, Bob, Cid commander"
+    assert text.splitlines()[1].startswith("# totembot game ")
     played = subprocess.run(
         [sys.executable, "-m", "totembot", "console", "--json"],
         input=text,

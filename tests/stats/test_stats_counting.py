@@ -137,3 +137,9 @@ def test_the_embeds_stay_within_discords_limits_with_many_players_and_formats() 
     one = player_embed(players[0], None)
     assert len(one["fields"]) <= 25 and len(one["title"]) <= 256
     assert all(len(field["value"]) <= 1024 for field in one["fields"])
+
+
+def test_by_name_a_discord_player_is_shown_by_their_name_in_the_game() -> None:
+    rows = [row(1, "Big_Bob", "win", user="12")]  # shown on the server as "Big_Bob (server)"
+    assert [p.name for p in player_stats(rows, by_name)] == ["Big_Bob"]
+    assert [p.name for p in player_stats(rows, by_account)] == ["Big_Bob (server)"]

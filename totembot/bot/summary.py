@@ -53,17 +53,29 @@ class SummaryPoster:
     async def _post_now(self, game_id: int, channel_id: str) -> None:
         try:
             story = await self.service.story(game_id)
+            if not story.finished:
+                return  # undone before its summary was drawn: the game goes on
             channel = self.client.get_partial_messageable(int(channel_id))
             embed = summary_of(story)
-            try:
-                await channel.send(
-                    embed=embed, file=await chart_file(story), allowed_mentions=NO_PINGS
-                )
-            except discord.Forbidden:  # no Attach Files permission: the summary without chart
-                embed.set_image(url=None)
-                await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            chart = await self._chart(story, game_id)
+            if chart is not None:
+                try:
+                    await channel.send(embed=embed, file=chart, allowed_mentions=NO_PINGS)
+                    return
+                except discord.Forbidden:  # no Attach Files permission here
+                    pass
+            embed.set_image(url=None)
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
         except Exception:
             log.exception("could not post the summary of game %s", game_id)
+
+    async def _chart(self, story: Story, game_id: int) -> discord.File | None:
+        """The chart, or None when it cannot be drawn (the summary goes without it)."""
+        try:
+            return await chart_file(story)
+        except Exception:
+            log.exception("could not draw the chart of game %s", game_id)
+            return None
 
     async def flush(self, patience: float = SHUTDOWN_PATIENCE) -> None:
         """At shut-down: let summaries being posted finish, for at most `patience` seconds."""

@@ -7,6 +7,7 @@ undo and finished anew has a new version, so its rows are made again.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,8 @@ import aiosqlite
 
 from totembot.ruleset.registry import ruleset_of
 from totembot.ruleset.story import GameResult
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,18 @@ def result_of(row: tuple[Any, ...]) -> GameResult:
     state = ruleset.load_state(row[3])
     last = ruleset.load_events(row[4]) if row[4] else []
     return ruleset.result(state, last)
+
+
+def results_of(needing: list[tuple[Any, ...]]) -> list[tuple[int, int, GameResult]]:
+    """(game id, version, result) of each game read (in a worker thread: thousands of games
+    the first time); a game that cannot be read is left out, and counted once it can be."""
+    made = []
+    for row in needing:
+        try:
+            made.append((int(row[0]), int(row[2]), result_of(row)))
+        except Exception:  # one unreadable game must not stop every statistic
+            log.warning("Game %s cannot be read: it is left out of statistics.", row[0])
+    return made
 
 
 async def save_result(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -22,8 +21,6 @@ from totembot.store.backup import pre_migration_copy
 from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.results import ResultRow
-
-log = logging.getLogger(__name__)
 
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
@@ -439,12 +436,7 @@ class GameStore:
         needing = await self._all(results.NEEDING)
         if not needing:
             return
-        made = []
-        for row in needing:
-            try:
-                made.append((int(row[0]), int(row[2]), results.result_of(row)))
-            except (ValidationError, ValueError):  # counted once it can be read again
-                log.warning("Game %s cannot be read: it is left out of statistics.", row[0])
+        made = await asyncio.to_thread(results.results_of, needing)
         async with self._transaction() as db:
             for game_id, version, result in made:
                 await results.save_result(db, game_id, version, result)
