@@ -12,7 +12,6 @@ and more often once a game is over, so that games end, are taken back and go on.
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.property import test_rules_properties as totem_lines
 from tests.property import test_totemic_properties as totemic_lines
-from totembot.console import CONSOLE_CHANNEL, open_session, run_script
+from tests.test_export import console_json
 from totembot.export import export_game
 from totembot.ruleset import GameState
 from totembot.ruleset.errors import RuleViolation
@@ -110,17 +109,6 @@ def totem_line(data: st.DataObject, state: Any) -> str:
 
 def totemic_line(data: st.DataObject, state: Any) -> str:
     return str(data.draw(totemic_lines.lines(state), label="line"))
-
-
-async def console_json(script: str) -> tuple[dict[str, Any], int]:
-    session = await open_session(":memory:")
-    try:
-        await run_script(session, script.splitlines(keepends=True), io.StringIO(), as_json=True)
-        current = await session.service.current(CONSOLE_CHANNEL)
-        assert current is not None
-        return session.to_json(), current.version
-    finally:
-        await session.close()
 
 
 async def play_export_and_replay(data: st.DataObject, setup: str, make: LineMaker) -> None:

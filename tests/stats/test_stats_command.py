@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from tests.test_export import run
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve")
 
@@ -89,13 +90,7 @@ def _database(tmp_path: Path, count: int) -> tuple[Path, list[dict[str, str]]]:
 
 
 def _totembot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "totembot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run(*args, stdin=stdin)
 
 
 def _expected(outcomes: list[dict[str, str]]) -> dict[str, dict[str, int]]:
