@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from totembot.render.embed import MAX_DESCRIPTION
 from totembot.render.markdown import escape
 from totembot.ruleset.registry import format_title
 from totembot.stats import PlayerStats, Record
 
 STATS_COLOUR = 0x3498DB
-MAX_DESCRIPTION = 4096
 MAX_FIELDS = 25
-MAX_FIELD = 1024
 LEADERBOARD_SIZE = 10
 MEDALS = ("🥇", "🥈", "🥉")
 
