@@ -86,8 +86,7 @@ async def print_export(store: GameStore, game_id: int | None, out: TextIO) -> No
     """Write a game's script (the latest game by default) to `out`; ReportProblem, with one
     sentence, when there is no such game or it cannot be exported."""
     game_id = await chosen_game(store, game_id)
-    stored = await store.load(game_id)
-    log = await store.events(game_id)
+    stored, log = await store.load_with_log(game_id)
     try:
         text = export_game(stored, log)
     except CannotExport as error:

@@ -15,7 +15,7 @@ from pathlib import Path
 from totembot.render.stats_text import stats_text
 from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import format_names
-from totembot.service import tell_story
+from totembot.service import GameService
 from totembot.stats import by_name, count_games, player_stats, stats_json
 from totembot.store import GameStore, StoreError
 
@@ -96,8 +96,7 @@ async def summary_report(store: GameStore, game_id: int | None, chart: str | Non
     from totembot.render.summary import summary_text
 
     chosen = await chosen_game(store, game_id)
-    stored = await store.load(chosen)
-    story = tell_story(stored, await store.events(chosen))
+    story = await GameService(store).story(chosen)
     text = f"Game {chosen}: " + summary_text(story)
     if chart is not None:
         from totembot.render.chart import chart_png

@@ -169,8 +169,7 @@ class GameService:
 
     async def story(self, game_id: int) -> Story:
         """The game told from its log (the summary's facts and the chart's lines)."""
-        stored = await self.store.load(game_id)
-        log = await self.store.events(game_id)
+        stored, log = await self.store.load_with_log(game_id)
         return await asyncio.to_thread(tell_story, stored, log)
 
     async def results(

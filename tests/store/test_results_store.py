@@ -127,3 +127,15 @@ async def test_an_unreadable_finished_game_is_left_out_and_said_in_the_log(
         assert "Game 1 cannot be read: it is left out of statistics." in caplog.text
     finally:
         await store.close()
+
+
+async def test_a_game_and_its_log_are_read_at_one_version(tmp_path: Path) -> None:
+    store, service = await _store(tmp_path)
+    try:
+        started = await service.start("c1", "host", parse_setup(FFA))
+        await record_lines(service, "c1", ANN_WINS[:1] + ["undo"])
+        game, log = await store.load_with_log(started.id)
+        assert game.version == len(log) == 2
+        assert [row.seq for row in log] == [1, 2]
+    finally:
+        await store.close()

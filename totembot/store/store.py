@@ -378,6 +378,16 @@ class GameStore:
         self._formats[game_id] = game.config.format
         return game
 
+    async def load_with_log(self, game_id: int) -> tuple[StoredGame, list[EventRecord]]:
+        """The game and its whole log at one version (a write may land between two reads:
+        then both are read again)."""
+        for _ in range(3):
+            game = await self.load(game_id)
+            log = await self.events(game_id)
+            if len(log) == game.version:
+                return game, log
+        raise StaleState("The game is changing quickly: please ask again in a moment.")
+
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
         rows = await self._all(
             "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat",

@@ -22,7 +22,7 @@ from totembot.render.stats_text import leaderboard_embed, player_embed
 from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import format_names, format_title, ruleset_of
 from totembot.stats import PlayerStats, by_account, count_games, player_stats
-from totembot.store import EventRecord, ResultRow, StoredGame, StoreError
+from totembot.store import ResultRow, StoreError
 
 MENTION = re.compile(r"<@!?(\d+)>")
 ALL_FORMAT_CHOICES = [
@@ -120,7 +120,9 @@ class StoryCommands(commands.Cog):
     )
     async def export(self, interaction: discord.Interaction) -> None:
         table = await self.recorder.table_for(interaction)
-        game, log = await in_time(interaction, self._game_with_log(table.game.id))
+        game, log = await in_time(
+            interaction, self.recorder.service.store.load_with_log(table.game.id)
+        )
         if ruleset_of(game.config.format).keeps_secret(game.state):
             raise RuleViolation("A strength is still secret: export once the challenge is over.")
         script = await in_time(interaction, asyncio.to_thread(export_game, game, log))
@@ -128,16 +130,6 @@ class StoryCommands(commands.Cog):
         file = discord.File(io.BytesIO(script.encode()), filename=name)
         text = f"Game {game.id}: play it back with `totembot console {name}`."
         await say(interaction, text, file=file)
-
-    async def _game_with_log(self, game_id: int) -> tuple[StoredGame, list[EventRecord]]:
-        """The game and its log read at the same version (a request may land in between)."""
-        store = self.recorder.service.store
-        for _ in range(3):
-            game = await store.load(game_id)
-            log = await store.events(game_id)
-            if len(log) == game.version:
-                return game, log
-        raise RuleViolation("The game is changing quickly: ask for the export again in a moment.")
 
     async def _server_stats(
         self, interaction: discord.Interaction, game_format: str | None
