@@ -26,7 +26,10 @@ class Settings(BaseSettings):
     database: str = Field(
         default="totembot.sqlite3",
         validation_alias="TOTEMBOT_DATABASE",
-        description="Path of the SQLite database file.",
+        description=(
+            "Path of the SQLite database file, or a postgresql:// URL to share one PostgreSQL "
+            "database between several bot processes."
+        ),
     )
     log_level: LogLevel = Field(
         default="INFO",
