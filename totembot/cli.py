@@ -56,10 +56,31 @@ def build_parser() -> argparse.ArgumentParser:
             "(default: in memory, gone at exit)"
         ),
     )
-    commands.add_parser(
+    run = commands.add_parser(
         "run",
         help="run the Discord bot (settings from the environment or .env)",
-        description="Run the Discord bot until SIGTERM or Ctrl-C. Settings: see .env.example.",
+        description=(
+            "Run the Discord bot until SIGTERM or Ctrl-C. Settings: see .env.example. "
+            "A bot in more than 2,500 servers runs in shards: each process runs some of them "
+            "(--shards with --shard-count), all sharing one database (see docs/deploying.md)."
+        ),
+    )
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help=(
+            "run only these shards, as 0-3, 5 or 0,2,4-6 (default: TOTEMBOT_SHARDS; "
+            "unset: the whole bot, unsharded)"
+        ),
+    )
+    run.add_argument(
+        "--shard-count",
+        type=int,
+        metavar="N",
+        help=(
+            "how many shards the whole bot has, the same in every process "
+            "(default: TOTEMBOT_SHARD_COUNT)"
+        ),
     )
     sync = commands.add_parser(
         "sync",
@@ -171,10 +192,12 @@ def _setting_problem(error: ValidationError) -> str:
     problem = error.errors()[0]
     where = ".".join(str(part) for part in problem["loc"])
     message = str(problem["msg"]).removeprefix("Value error, ")
+    if not where:  # a check of several settings together names them itself
+        return f"{message}."
     return f"the setting {where} is invalid: {message}."
 
 
-def _bot_command(command: str, guild: int | None) -> int:
+def _bot_command(args: argparse.Namespace) -> int:
     """Run or sync the bot; a setting problem is one sentence on standard error."""
     from totembot.bot import runner
     from totembot.settings import load_settings
@@ -185,10 +208,11 @@ def _bot_command(command: str, guild: int | None) -> int:
             level=settings.logging_level,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
-        if command == "run":
-            asyncio.run(runner.run(settings))
+        if args.command == "run":
+            shards = runner.shards_to_run(settings, args.shards, args.shard_count)
+            asyncio.run(runner.run(settings, shards))
             return EXIT_OK
-        count = asyncio.run(runner.sync(settings, guild or settings.sync_guild))
+        count = asyncio.run(runner.sync(settings, args.guild or settings.sync_guild))
         print(f"Synced {count} commands.")
         return EXIT_OK
     except ValidationError as error:
@@ -237,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _backup(args.dest, args.db, args.overwrite)
     if args.command in ("export", "stats", "summary"):
         return _report(args)
-    return _bot_command(args.command, getattr(args, "guild", None))
+    return _bot_command(args)
 
 
 if __name__ == "__main__":

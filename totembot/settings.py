@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from totembot.shards import ShardSet, parse_shards
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -57,6 +59,20 @@ class Settings(BaseSettings):
         validation_alias="TOTEMBOT_STATUS_INTERVAL",
         description="Seconds between two edits of a game's status message (edits are coalesced).",
     )
+    shards: str | None = Field(
+        default=None,
+        validation_alias="TOTEMBOT_SHARDS",
+        description=(
+            "The shards this process runs (0-3, 5 or 0,2,4-6), with TOTEMBOT_SHARD_COUNT; "
+            "unset: one process runs the whole bot."
+        ),
+    )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        validation_alias="TOTEMBOT_SHARD_COUNT",
+        description="How many shards the whole bot has, the same in every process.",
+    )
     shuffle_seed: int | None = Field(
         default=None,
         validation_alias="TOTEMBOT_SHUFFLE_SEED",
@@ -74,6 +90,47 @@ class Settings(BaseSettings):
         if value.strip() == ":memory:":
             raise ValueError("an in-memory database loses every game at exit; give a file path")
         return value.strip()
+
+    @field_validator("shards", "shard_count", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """`TOTEMBOT_SHARDS=` in .env reads as not set, as a commented-out line would."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _shards_with_their_count(self) -> Settings:
+        """The ids mean nothing without the count, and the count nothing without the ids."""
+        if (self.shards is None) != (self.shard_count is None):
+            given, missing = (
+                ("TOTEMBOT_SHARDS", "TOTEMBOT_SHARD_COUNT")
+                if self.shard_count is None
+                else ("TOTEMBOT_SHARD_COUNT", "TOTEMBOT_SHARDS")
+            )
+            raise ValueError(f"{given} is set without {missing}: set both, or neither")
+        try:
+            self.shard_set()
+        except ValueError as error:
+            raise ValueError(f"the setting TOTEMBOT_SHARDS is invalid: {error}") from None
+        return self
+
+    def shard_set(self, shards: str | None = None, count: int | None = None) -> ShardSet | None:
+        """The shards to run: `shards` and `count` (the command's options) win over the
+        settings, each on its own; None runs the whole bot unsharded."""
+        text = shards if shards is not None else self.shards
+        total = count if count is not None else self.shard_count
+        if text is None and total is None:
+            return None
+        if text is None:
+            raise ValueError(
+                "a shard count needs the shards this process runs: "
+                "give --shards (or TOTEMBOT_SHARDS) too"
+            )
+        if total is None:
+            raise ValueError(
+                "shard ids need the shard count of the whole bot: "
+                "give --shard-count (or TOTEMBOT_SHARD_COUNT) too"
+            )
+        return parse_shards(text, total)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from totembot.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.settings-token-never-shown-0123"
 
@@ -124,3 +126,134 @@ def test_every_setting_is_in_the_example_file_and_the_readme() -> None:
         name = str(field.validation_alias)
         assert f"{name}=" in example, name
         assert f"`{name}`" in readme, name
+
+
+def settings_of(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Settings:
+    """Settings read from exactly `env` (no .env file, nothing from the tests' environment)."""
+    for name in list(os.environ):
+        if name.startswith(("DISCORD_", "TOTEMBOT_")):
+            monkeypatch.delenv(name)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return Settings(_env_file=None)
+
+
+def test_without_shard_settings_the_whole_bot_runs_unsharded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = settings_of({}, monkeypatch)
+
+    assert (settings.shards, settings.shard_count, settings.shard_set()) == (None, None, None)
+    blank = settings_of({"TOTEMBOT_SHARDS": " ", "TOTEMBOT_SHARD_COUNT": ""}, monkeypatch)
+    assert blank.shard_set() is None  # an empty line in .env is as good as none
+
+
+def test_the_shard_settings_give_the_shards_and_the_options_win_each_on_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from totembot.shards import ShardSet
+
+    settings = settings_of({"TOTEMBOT_SHARDS": "0-3", "TOTEMBOT_SHARD_COUNT": "8"}, monkeypatch)
+
+    assert settings.shard_set() == ShardSet((0, 1, 2, 3), 8)
+    assert settings.shard_set("4-7") == ShardSet((4, 5, 6, 7), 8)
+    assert settings.shard_set(None, 4) == ShardSet((0, 1, 2, 3), 4)
+    assert settings.shard_set("1", 2) == ShardSet((1,), 2)
+    with pytest.raises(ValueError, match="shard 3 does not exist with a shard count of 2"):
+        settings.shard_set(None, 2)
+
+
+def test_options_alone_need_each_other_when_no_setting_fills_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = settings_of({}, monkeypatch)
+
+    with pytest.raises(ValueError, match=r"give --shard-count \(or TOTEMBOT_SHARD_COUNT\) too"):
+        settings.shard_set("0-3")
+    with pytest.raises(ValueError, match=r"give --shards \(or TOTEMBOT_SHARDS\) too"):
+        settings.shard_set(None, 8)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        (
+            {"TOTEMBOT_SHARDS": "0-3"},
+            "totembot: TOTEMBOT_SHARDS is set without TOTEMBOT_SHARD_COUNT: set both, or neither.",
+        ),
+        (
+            {"TOTEMBOT_SHARD_COUNT": "8"},
+            "totembot: TOTEMBOT_SHARD_COUNT is set without TOTEMBOT_SHARDS: set both, or neither.",
+        ),
+        (
+            {"TOTEMBOT_SHARDS": "0-8", "TOTEMBOT_SHARD_COUNT": "8"},
+            "totembot: the setting TOTEMBOT_SHARDS is invalid: shard 8 does not exist with a "
+            "shard count of 8 (ids go from 0 to 7).",
+        ),
+        (
+            {"TOTEMBOT_SHARDS": "0", "TOTEMBOT_SHARD_COUNT": "0"},
+            "totembot: the setting TOTEMBOT_SHARD_COUNT is invalid: "
+            "Input should be greater than or equal to 1.",
+        ),
+    ],
+)
+def test_shard_settings_that_cannot_run_are_refused_in_one_sentence(
+    tmp_path: Path, env: dict[str, str], message: str
+) -> None:
+    result = totembot(["run"], {"DISCORD_TOKEN": TOKEN, **env}, tmp_path)
+
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [message]
+    assert list(tmp_path.iterdir()) == []  # refused before any database was opened
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "message"),
+    [
+        (["--shards", "3-1", "--shard-count", "8"], {}, "the range 3-1 goes backwards: write 1-3"),
+        (["--shards", "0-3"], {}, "shard ids need the shard count of the whole bot"),
+        (["--shard-count", "8"], {}, "a shard count needs the shards this process runs"),
+        (["--shards", "0,0", "--shard-count", "2"], {}, "shard 0 is given twice"),
+        (["--shard-count", "2"], {"TOTEMBOT_SHARDS": "2", "TOTEMBOT_SHARD_COUNT": "4"}, "shard 2"),
+        (["--shards", "x", "--shard-count", "2"], {}, "'x' is not a shard id or a range of them"),
+    ],
+)
+def test_shard_options_that_cannot_run_are_refused_in_one_sentence(
+    tmp_path: Path, args: list[str], env: dict[str, str], message: str
+) -> None:
+    result = totembot(["run", *args], {"DISCORD_TOKEN": TOKEN, **env}, tmp_path)
+
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("totembot: ") and line.endswith(".")
+    assert message in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_describes_its_shard_options(tmp_path: Path) -> None:
+    result = totembot(["run", "--help"], {}, tmp_path)
+
+    assert result.returncode == 0
+    assert "--shards IDS" in result.stdout and "--shard-count N" in result.stdout
+    assert "TOTEMBOT_SHARDS" in result.stdout and "TOTEMBOT_SHARD_COUNT" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "line"),
+    [
+        (["--shards", "0-3", "--shard-count", "8"], {}, "running shards 0-3 of 8"),
+        ([], {"TOTEMBOT_SHARDS": "5", "TOTEMBOT_SHARD_COUNT": "8"}, "running shard 5 of 8"),
+        (["--shards", "1"], {"TOTEMBOT_SHARDS": "0", "TOTEMBOT_SHARD_COUNT": "2"}, "shard 1 of 2"),
+    ],
+)
+def test_a_sharded_run_names_its_shards_in_the_log(
+    tmp_path: Path, args: list[str], env: dict[str, str], line: str
+) -> None:
+    closed_port = "http://127.0.0.1:9/api/v10"
+    env = {**env, "DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": closed_port}
+
+    result = totembot(["run", *args], env, tmp_path)
+
+    assert result.returncode == 75  # it got as far as logging in
+    assert line in result.stderr
+    assert TOKEN not in result.stdout + result.stderr

@@ -24,6 +24,7 @@ from totembot.bot.summary import SummaryPoster
 from totembot.bot.totemic_buttons import AnswerButton
 from totembot.rules import RuleViolation
 from totembot.service import GameService
+from totembot.shards import ShardSet
 from totembot.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -81,12 +82,15 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
 
 
 class TotemBot(commands.Bot):
+    """The whole bot in one process: one gateway session sees every guild."""
+
     def __init__(
         self,
         service: GameService,
         status_interval: float,
         chance: random.Random,
         resync_status: bool = True,
+        **options: Any,
     ) -> None:
         edit_limits = EditLimitWatch()
         super().__init__(
@@ -98,7 +102,9 @@ class TotemBot(commands.Bot):
             allowed_contexts=GUILDS_ONLY,
             allowed_installs=SERVER_INSTALL,
             http_trace=edit_limits.trace,
+            **options,  # a sharded bot's shard_ids and shard_count
         )
+        self.own_shards: ShardSet | None = None
         self.service = service
         self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
         self.summaries = SummaryPoster(self, service)
@@ -117,8 +123,10 @@ class TotemBot(commands.Bot):
             await self._resync_status_messages()
 
     async def _resync_status_messages(self) -> None:
-        """Bring every stale status message up to date with the stored state."""
-        for game_id in await self.service.store.stale_status_games():
+        """Bring every stale status message up to date with the stored state: this process's
+        own games only, when other processes run the other shards."""
+        owns = self.own_shards.owns if self.own_shards is not None else None
+        for game_id in await self.service.store.stale_status_games(owns):
             self.statuses.schedule(game_id)
 
     async def on_ready(self) -> None:
@@ -130,3 +138,34 @@ class TotemBot(commands.Bot):
         await self.summaries.flush()
         await self.statuses.flush()
         await super().close()
+
+
+class ShardedTotemBot(TotemBot, commands.AutoShardedBot):
+    """Some shards of a sharded bot: AutoShardedBot runs their gateway sessions side by side in
+    this process, and the other shards run elsewhere against the same database.
+
+    discord.py's `before_identify_hook` keeps its 5 seconds between two shards' IDENTIFYs here
+    (Discord's identify rate limit); only the process's first shard identifies at once.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        status_interval: float,
+        chance: random.Random,
+        shards: ShardSet,
+        resync_status: bool = True,
+    ) -> None:
+        super().__init__(
+            service,
+            status_interval,
+            chance,
+            resync_status,
+            shard_ids=list(shards.ids),
+            shard_count=shards.count,
+        )
+        self.own_shards = shards
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """Each shard's own sign of life, before the whole process says it is ready."""
+        log.info("shard %d of %s ready", shard_id, self.shard_count)

@@ -13,9 +13,10 @@ import aiohttp
 import discord
 import yarl
 
-from totembot.bot.client import TotemBot
+from totembot.bot.client import ShardedTotemBot, TotemBot
 from totembot.service import GameService
 from totembot.settings import Settings
+from totembot.shards import ShardSet
 from totembot.store import GameStore
 
 log = logging.getLogger("totembot")
@@ -63,11 +64,25 @@ def cannot_reach(settings: Settings, error: BaseException) -> DiscordUnreachable
     )
 
 
-async def open_bot(settings: Settings, resync_status: bool = True) -> TotemBot:
+def shards_to_run(settings: Settings, ids: str | None, count: int | None) -> ShardSet | None:
+    """The command's --shards and --shard-count over the settings; None: the whole bot."""
+    try:
+        return settings.shard_set(ids, count)
+    except ValueError as error:
+        raise SetupProblem(f"{error}.") from None
+
+
+async def open_bot(
+    settings: Settings, resync_status: bool = True, shards: ShardSet | None = None
+) -> TotemBot:
+    """The bot with its database open: all of it, or only `shards` of a sharded bot."""
     store = await GameStore.open(settings.database)
     log_opened(store)
     chance = random.Random(settings.shuffle_seed)
-    return TotemBot(GameService(store), settings.status_interval, chance, resync_status)
+    service = GameService(store)
+    if shards is None:
+        return TotemBot(service, settings.status_interval, chance, resync_status)
+    return ShardedTotemBot(service, settings.status_interval, chance, shards, resync_status)
 
 
 def log_opened(store: GameStore) -> None:
@@ -89,11 +104,15 @@ async def close_bot(bot: TotemBot) -> None:
     await bot.service.store.close()
 
 
-async def run(settings: Settings) -> None:
-    """Run until SIGTERM or Ctrl-C; pending status edits are flushed and the database closed."""
+async def run(settings: Settings, shards: ShardSet | None = None) -> None:
+    """Run until SIGTERM or Ctrl-C; pending status edits are flushed and the database closed.
+
+    With `shards`, only those shards of a sharded bot run here (see docs/deploying.md)."""
     token = token_of(settings)
     point_at(settings)
-    bot = await open_bot(settings)
+    if shards is not None:
+        log.info("running %s %s", "shard" if len(shards.ids) == 1 else "shards", shards)
+    bot = await open_bot(settings, shards=shards)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
