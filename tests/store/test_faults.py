@@ -15,6 +15,7 @@ from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Request
 from totembot.service import GameService, NoGame
 from totembot.store import EventRecord, GameStore, StoreError
+from totembot.store.sqlite import SqliteStore
 
 SETUP = "game totem players: Ann, Bob, Cid"
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,8 +27,8 @@ def request(line: str) -> Request:
     return parsed.request(host=True)
 
 
-async def opened(path: Path) -> tuple[GameStore, GameService, int]:
-    store = await GameStore.open(path, busy_timeout_ms=100)
+async def opened(path: Path) -> tuple[SqliteStore, GameService, int]:
+    store = await SqliteStore.connect(path, busy_timeout_ms=100)
     service = GameService(store)
     game = await service.start("table", "host", parse_setup(SETUP))
     await service.record("table", request("Ann: deal 3 to Bob"), "tester")

@@ -1,18 +1,19 @@
-"""Durable storage of games on SQLite: the only package that writes SQL."""
+"""Durable storage of games on SQLite or PostgreSQL: the only package that writes SQL."""
 
 from totembot.store.backup import BackupReport, backup_database
+from totembot.store.base import GameStore
 from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
-from totembot.store.results import ResultRow
-from totembot.store.store import (
+from totembot.store.model import (
     EventRecord,
-    GameStore,
     Lobby,
     LobbyOptions,
     NewGame,
     Opened,
     Seat,
     StoredGame,
+    is_postgres_url,
 )
+from totembot.store.results import ResultRow
 
 __all__ = [
     "BackupReport",
@@ -30,4 +31,5 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "backup_database",
+    "is_postgres_url",
 ]

@@ -11,19 +11,20 @@ import aiosqlite
 MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
-def migrations() -> list[tuple[int, str]]:
-    """(number, SQL) for every migration shipped in the package, in order."""
+def migrations(package: str = "totembot.store.migrations") -> list[tuple[int, str]]:
+    """(number, SQL) for every migration shipped in the package, in order (SQLite's by
+    default; PostgreSQL's live in `totembot.store.postgres_migrations`)."""
     found = []
-    for entry in resources.files("totembot.store.migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         match = MIGRATION_NAME.fullmatch(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
 
 
-def latest_version() -> int:
+def latest_version(package: str = "totembot.store.migrations") -> int:
     """The schema version this package brings a database to."""
-    shipped = migrations()
+    shipped = migrations(package)
     if not shipped:
         raise RuntimeError("totembot is installed without its SQL migrations: reinstall it.")
     return shipped[-1][0]

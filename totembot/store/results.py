@@ -11,8 +11,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from totembot.ruleset.registry import ruleset_of
 from totembot.ruleset.story import GameResult
 
@@ -49,7 +47,8 @@ READ = (  # the columns of ResultRow, in order
     "JOIN results r ON r.game_id = g.id "
     "LEFT JOIN seats s ON s.game_id = g.id AND s.seat = r.seat "
     "WHERE g.status = 'finished' AND g.results_version = g.version "
-    "AND (?1 IS NULL OR g.guild_id = ?1) AND (?2 IS NULL OR g.format = ?2) "
+    "AND (CAST(?1 AS TEXT) IS NULL OR g.guild_id = ?1) "
+    "AND (CAST(?2 AS TEXT) IS NULL OR g.format = ?2) "
     "ORDER BY g.id, r.seat"
 )
 
@@ -75,23 +74,20 @@ def results_of(needing: list[tuple[Any, ...]]) -> list[tuple[int, int, GameResul
     return made
 
 
-async def save_result(
-    db: aiosqlite.Connection, game_id: int, version: int, result: GameResult
-) -> None:
-    """Replace a game's rows, unless the game moved on since it was read (then it is made
-    again next time)."""
-    cursor = await db.execute(
-        "UPDATE games SET results_version = ?, turns = ? "
-        "WHERE id = ? AND version = ? AND status = 'finished'",
-        (version, result.turns, game_id, version),
-    )
-    if cursor.rowcount == 0:
-        return
-    await db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
-    await db.executemany(
-        "INSERT INTO results (game_id, seat, name, outcome, way_out) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.name, s.outcome, s.way_out) for s in result.seats],
-    )
+MARK_MADE = (  # claims the game's results for `version`; no row when it moved on or has them
+    "UPDATE games SET results_version = ?, turns = ? "
+    "WHERE id = ? AND version = ? AND status = 'finished'"
+)
+INSERT = "INSERT INTO results (game_id, seat, name, outcome, way_out) VALUES (?, ?, ?, ?, ?)"
+
+
+def mark_made(game_id: int, version: int, result: GameResult) -> tuple[Any, ...]:
+    return (version, result.turns, game_id, version)
+
+
+def rows_of(game_id: int, result: GameResult) -> list[tuple[Any, ...]]:
+    """A game's result rows, in INSERT's order."""
+    return [(game_id, s.seat, s.name, s.outcome, s.way_out) for s in result.seats]
 
 
 def result_row(row: tuple[Any, ...]) -> ResultRow:

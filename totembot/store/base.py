@@ -1,0 +1,354 @@
+"""GameStore: what the service asks of a database, with the reads both backends share.
+
+The service and everything above it talk to this class only; `GameStore.open` picks SQLite
+for a file path and PostgreSQL for a `postgresql://` URL. Each backend writes its own SQL for
+the writes (how it refuses a stale version differs); the reads below are plain SQL both run,
+written with `?` placeholders that the PostgreSQL backend numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from totembot.ruleset import GameState
+from totembot.ruleset.registry import ruleset_of
+from totembot.ruleset.story import GameResult
+from totembot.store import results
+from totembot.store.errors import GameCorrupt, StaleState, StoreError
+from totembot.store.model import (
+    SEATS,
+    EventRecord,
+    Lobby,
+    LobbyOptions,
+    NewGame,
+    Opened,
+    Seat,
+    StoredGame,
+    is_postgres_url,
+)
+from totembot.store.results import ResultRow
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
+    "created_at, format"
+)
+ENDED = "This game has been ended: nothing more can be recorded."
+STALE = "The game changed while this request was being checked: please send it again."
+
+MadeResults = list[tuple[int, int, GameResult]]  # (game id, version, result)
+
+
+class GameStore(ABC):
+    """Games, seats, event log, snapshots, lobbies and results in one database."""
+
+    opened: Opened
+    needing_results: str = results.NEEDING  # the backend's query for games lacking results
+
+    def __init__(self, opened: Opened) -> None:
+        self.opened = opened
+        self._formats: dict[int, str] = {}  # game id -> format, read once
+
+    @staticmethod
+    async def open(database: str | Path) -> GameStore:
+        """Open (creating and migrating if needed) the database; the caller closes it.
+
+        A `postgresql://` URL opens PostgreSQL; anything else is a SQLite file path.
+        """
+        if is_postgres_url(database):
+            from totembot.store.postgres import PostgresStore
+
+            return await PostgresStore.connect(str(database))
+        from totembot.store.sqlite import SqliteStore
+
+        return await SqliteStore.connect(database)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a read, fetched in one step (the query uses `?` placeholders)."""
+
+    async def _one(self, query: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+        rows = await self._all(query, params)
+        return rows[0] if rows else None
+
+    # -- writes: each one transaction ---------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(self, game: NewGame) -> StoredGame:
+        """Insert a game with its seats and opening snapshot; one active game per channel
+        (ChannelBusy otherwise). The channel's lobby, if any, is closed in the same transaction.
+        """
+
+    @abstractmethod
+    async def create_games(self, games: list[NewGame], status: str = "active") -> None:
+        """Insert many games in one transaction (benchmark databases)."""
+
+    @abstractmethod
+    async def append(
+        self, game_id: int, expected_version: int, record: EventRecord, state: GameState
+    ) -> int:
+        """Append one event and move the game's snapshot with it; returns the new version.
+
+        The database itself refuses a write based on a stale version: StaleState, nothing
+        written, when the game moved on since `expected_version`; StoreError when it was ended.
+        """
+
+    @abstractmethod
+    async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
+        """The least durable work a request needs: one event row appended and committed
+        (the benchmark's floor)."""
+
+    @abstractmethod
+    async def abandon(self, game_id: int, at: str) -> None:
+        """The host ends a game early: it stays in the database, no longer active."""
+
+    @abstractmethod
+    async def open_lobby(self, lobby: Lobby) -> None:
+        """Create the channel's lobby, replacing one that was open there."""
+
+    @abstractmethod
+    async def update_lobby(self, lobby: Lobby) -> bool:
+        """Save a changed lobby; False (nothing written) when it was closed meanwhile."""
+
+    @abstractmethod
+    async def delete_lobby(self, channel_id: str) -> None: ...
+
+    @abstractmethod
+    async def set_status_message(
+        self, game_id: int, message_id: str | None, shows_version: int | None = None
+    ) -> None:
+        """Remember the game's status message and which version of the game it shows."""
+
+    @abstractmethod
+    async def _save_results(self, made: MadeResults) -> None:
+        """Replace each game's result rows in one transaction, unless it moved on meanwhile."""
+
+    # -- reads ------------------------------------------------------------------------------
+
+    async def load_lobby(self, channel_id: str) -> Lobby | None:
+        row = await self._one(
+            "SELECT channel_id, guild_id, host, options, seats, message_id, created_at "
+            "FROM lobbies WHERE channel_id = ?",
+            (channel_id,),
+        )
+        if row is None:
+            return None
+        try:
+            options = LobbyOptions.model_validate_json(row[3])
+            seats = SEATS.validate_json(row[4])
+        except (ValidationError, ValueError) as error:
+            raise GameCorrupt("This channel's lobby cannot be read: start a new one.") from error
+        return Lobby(
+            channel_id=row[0],
+            guild_id=row[1],
+            host=row[2],
+            options=options,
+            seats=seats,
+            message_id=row[5],
+            created_at=row[6],
+        )
+
+    async def stale_status_games(
+        self, owns: Callable[[str | None], bool] | None = None
+    ) -> list[int]:
+        """Active games whose status message is missing or shows an older version; with
+        `owns`, only the games of the guilds it accepts (a sharded process's own)."""
+        rows = await self._all(
+            "SELECT id, guild_id FROM games WHERE status = 'active' "
+            "AND (status_version IS NULL OR status_version < version) ORDER BY id"
+        )
+        return [int(row[0]) for row in rows if owns is None or owns(row[1])]
+
+    async def _active_id(self, channel_id: str) -> int | None:
+        row = await self._one(
+            "SELECT id FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        )
+        return int(row[0]) if row else None
+
+    async def current_id(self, channel_id: str) -> int | None:
+        """The channel's latest game, unless it was abandoned (a finished one is open to undo)."""
+        row = await self._one(
+            "SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return int(row[0]) if row and row[1] != "abandoned" else None
+
+    async def load_current(self, channel_id: str) -> StoredGame | None:
+        game_id = await self.current_id(channel_id)
+        return None if game_id is None else await self.load(game_id)
+
+    async def load(self, game_id: int) -> StoredGame:
+        """One game with its snapshot; GameCorrupt names the game when its rows are unreadable."""
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise StoreError(f"There is no game number {game_id}.")
+        seats = await self._seats(game_id)
+        game = game_from_row(row, seats)
+        self._formats[game_id] = game.config.format
+        return game
+
+    async def load_with_log(self, game_id: int) -> tuple[StoredGame, list[EventRecord]]:
+        """The game and its whole log at one version (a write may land between two reads:
+        then both are read again)."""
+        for _ in range(3):
+            game = await self.load(game_id)
+            log = await self.events(game_id)
+            if len(log) == game.version:
+                return game, log
+        raise StaleState("The game is changing quickly: please ask again in a moment.")
+
+    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
+        rows = await self._all(
+            "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
+
+    async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
+        """The game's log in order (or its `newest` rows), for undo, history and replay."""
+        query = (
+            "SELECT seq, recorded_at, recorded_by, request, changes FROM events "
+            "WHERE game_id = ? ORDER BY seq"
+        )
+        params: tuple[Any, ...] = (game_id,)
+        if newest is not None:
+            query = f"SELECT * FROM ({query} DESC LIMIT ?) AS newest ORDER BY seq"
+            params = (game_id, newest)
+        ruleset = ruleset_of(await self._format_of(game_id))
+        rows = await self._all(query, params)
+        try:
+            return [
+                EventRecord(
+                    seq=int(row[0]),
+                    recorded_at=row[1],
+                    recorded_by=row[2],
+                    request=ruleset.load_request(row[3]),
+                    changes=ruleset.load_events(row[4]),
+                )
+                for row in rows
+            ]
+        except (ValidationError, ValueError) as error:
+            raise GameCorrupt(
+                f"Game {game_id}'s history cannot be read, so it cannot be undone or rebuilt."
+            ) from error
+
+    async def _format_of(self, game_id: int) -> str:
+        """The game's format, which says how its rows are read (it never changes)."""
+        known = self._formats.get(game_id)
+        if known is None:
+            row = await self._one("SELECT format FROM games WHERE id = ?", (game_id,))
+            known = self._formats[game_id] = str(row[0]) if row and row[0] else "totem"
+        return known
+
+    async def results(
+        self, guild_id: str | None = None, game_format: str | None = None
+    ) -> list[ResultRow]:
+        """Every seat of every finished game (of one server, one format), for statistics.
+
+        Games finished since the last call have their results made first, in one transaction.
+        """
+        needing = await self._all(self.needing_results)
+        if needing:
+            await self._save_results(await asyncio.to_thread(results.results_of, needing))
+        rows = await self._all(results.READ, (guild_id, game_format))
+        return [results.result_row(row) for row in rows]
+
+    async def game_ids(self, status: str | None = None) -> list[int]:
+        query = "SELECT id FROM games WHERE CAST(? AS TEXT) IS NULL OR status = ? ORDER BY id"
+        rows = await self._all(query, (status, status))
+        return [int(row[0]) for row in rows]
+
+
+def game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:
+    game_id = int(row[0])
+    ruleset = ruleset_of(row[10] or "totem")
+    try:
+        config = ruleset.load_config(row[5])
+        state = ruleset.load_state(row[7])
+    except (ValidationError, ValueError, TypeError) as error:
+        raise GameCorrupt(
+            f"Game {game_id} cannot be read from the database (its saved state is damaged)."
+        ) from error
+    return StoredGame(
+        id=game_id,
+        guild_id=row[1],
+        channel_id=row[2],
+        host=row[3],
+        status=row[4],
+        config=config,
+        version=int(row[6]),
+        state=state,
+        seats=seats,
+        status_message_id=row[8],
+        created_at=row[9],
+    )
+
+
+def game_row(game: NewGame, status: str) -> tuple[Any, ...]:
+    """The games columns of a new game, in INSERT_GAME's order (both backends)."""
+    ruleset = ruleset_of(game.config.format)
+    return (
+        game.guild_id,
+        game.channel_id,
+        game.host,
+        game.config.format,
+        ruleset.dump(game.config),
+        status,
+        game.created_at,
+        ruleset.dump(game.initial),
+        game.status_message_id,
+        None if game.status_message_id is None else 0,
+    )
+
+
+def seat_rows(game_id: int, seats: tuple[Seat, ...]) -> list[tuple[Any, ...]]:
+    return [
+        (game_id, index, seat.user_id, seat.guest_name, seat.display_name)
+        for index, seat in enumerate(seats)
+    ]
+
+
+def lobby_row(lobby: Lobby) -> tuple[Any, ...]:
+    """The lobbies columns in INSERT order: channel, guild, host, options, seats, message,
+    created."""
+    return (
+        lobby.channel_id,
+        lobby.guild_id,
+        lobby.host,
+        lobby.options.model_dump_json(),
+        SEATS.dump_json(lobby.seats).decode(),
+        lobby.message_id,
+        lobby.created_at,
+    )
+
+
+def event_row(game_id: int, version: int, record: EventRecord, state: GameState) -> tuple[Any, ...]:
+    """(game, seq, recorded_at, recorded_by, request, changes, snapshot, status) of an append."""
+    ruleset = ruleset_of(state.config.format)
+    return (
+        game_id,
+        version,
+        record.recorded_at,
+        record.recorded_by,
+        ruleset.dump(record.request),
+        ruleset.dump_events(record.changes),
+        ruleset.dump(state),
+        "finished" if state.finished else "active",
+    )
+
+
+INSERT_GAME_COLUMNS = (
+    "guild_id, channel_id, host, format, options, status, created_at, snapshot, "
+    "status_message_id, status_version"
+)
+INSERT_SEAT = (
+    "INSERT INTO seats (game_id, seat, user_id, guest_name, display_name) VALUES (?, ?, ?, ?, ?)"
+)
