@@ -51,9 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         default=IN_MEMORY,
         help=(
-            "keep the game in this SQLite file, so the table can stop and resume: when the file "
-            "holds the console's game, leave out the setup line to continue it "
-            "(default: in memory, gone at exit)"
+            "keep the game in this SQLite file (or a postgresql:// URL), so the table can stop "
+            "and resume: when the database holds the console's game, leave out the setup line "
+            "to continue it (default: in memory, gone at exit)"
         ),
     )
     run = commands.add_parser(
@@ -163,7 +163,9 @@ def _add_story_commands(commands: Any) -> None:
     summary.add_argument("--chart", metavar="PNG", help="also write the life chart to this file")
     for command in (export, stats, summary):
         command.add_argument(
-            "--db", metavar="PATH", help="the database to read (default: TOTEMBOT_DATABASE)"
+            "--db",
+            metavar="PATH",
+            help="the database to read, a file or a postgresql:// URL (default: TOTEMBOT_DATABASE)",
         )
 
 

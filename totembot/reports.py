@@ -17,7 +17,7 @@ from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import format_names
 from totembot.service import GameService
 from totembot.stats import by_name, count_games, player_stats, stats_json
-from totembot.store import GameStore, StoreError
+from totembot.store import GameStore, StoreError, is_postgres_url
 
 EXIT_OK = 0
 EXIT_PROBLEM = 2
@@ -28,7 +28,7 @@ class ReportProblem(Exception):
 
 
 async def run(command: str, database: str, args: argparse.Namespace) -> int:
-    if not Path(database).is_file():
+    if not is_postgres_url(database) and not Path(database).is_file():
         print(f"totembot: There is no database at {database}.", file=sys.stderr)
         return EXIT_PROBLEM
     try:
@@ -37,7 +37,7 @@ async def run(command: str, database: str, args: argparse.Namespace) -> int:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_PROBLEM
     opened = store.opened
-    if opened.version_before < opened.version:
+    if 0 < opened.version_before < opened.version:
         kept = f"; the old one is kept as {opened.backup}" if opened.backup else ""
         print(
             f"totembot: the database was upgraded from schema {opened.version_before} to "

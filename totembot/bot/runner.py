@@ -7,7 +7,6 @@ import logging
 import random
 import re
 import signal
-from pathlib import Path
 
 import aiohttp
 import discord
@@ -87,7 +86,7 @@ async def open_bot(
 
 def log_opened(store: GameStore) -> None:
     opened = store.opened
-    where = Path(opened.path).resolve()
+    where = opened.where
     if opened.version_before == 0:
         log.info("created the database %s (schema version %s)", where, opened.version)
     else:
