@@ -9,6 +9,10 @@ Behaviour worth knowing (it mirrors Discord):
 
 * ``wait_ready`` returns once the client has *processed* READY and every GUILD_CREATE.
   discord.py's own ``on_ready`` fires ``guild_ready_timeout`` (default 2 s) later.
+* Sharded clients keep one session per shard (IDENTIFY's ``shard``): each gets only its own
+  guilds, and an event for a guild goes to the owning shard's session (shard 0 without a
+  guild). ``identified`` lists every IDENTIFY's shard; ``wait_ready(shards=...)`` waits for
+  those shards; ``Interaction.shard`` says which session an interaction went to.
 * Ephemeral messages are stored (``message(id)``, clickable) but hidden from
   ``channel_messages`` and from the channel REST routes.
 * After a deferred response (callback 5) the first followup fills in the "thinking" message

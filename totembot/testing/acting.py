@@ -159,10 +159,11 @@ class Member:
         member = guild.members.get(user_id)
         if member is None:
             raise StandInError(f"user {user_id} is not a member of guild {guild.id}")
-        try:
-            await asyncio.wait_for(self.gateway.connected.wait(), timeout)
-        except TimeoutError:
-            raise TimeoutError(f"bot not connected to the gateway within {timeout}s") from None
+        await self.changes.until(
+            lambda: self.gateway.is_connected(guild.id),
+            time.monotonic() + timeout,
+            lambda: f"bot not connected to the gateway for guild {guild.id} within {timeout}s",
+        )
         iid = self.world.snowflakes.next()
         now = time.monotonic()
         rec = Interaction(
@@ -177,7 +178,7 @@ class Member:
             component_message_id=message_id,
         )
         self.interactions.by_token[rec.token] = rec
-        self.gateway.dispatch("INTERACTION_CREATE", self._payload(rec, data, member))
+        rec.shard = self.gateway.dispatch("INTERACTION_CREATE", self._payload(rec, data, member))
         return rec
 
     def _payload(self, rec: Interaction, data: JSON, member: JSON) -> JSON:

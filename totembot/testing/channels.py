@@ -70,7 +70,8 @@ class ChannelRoutes:
 
     def _gateway_bot(self, _req: Request) -> Answer:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return ok({"url": self.world.gateway_url, "shards": 1, "session_start_limit": limit})
+        shards = self.world.recommended_shards
+        return ok({"url": self.world.gateway_url, "shards": shards, "session_start_limit": limit})
 
     # --- channels and messages
 

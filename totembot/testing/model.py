@@ -132,12 +132,13 @@ class World:
         self.app_owner_id = 1
         self.api_base = ""
         self.gateway_url = ""
+        self.recommended_shards = 1  # GET /gateway/bot's `shards`
         self.snowflakes = Snowflakes()
         self.users: dict[int, JSON] = {bot_user_id: {**user_payload(bot_user_id, bot_name)}}
         self.users[bot_user_id]["bot"] = True
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
-        self.dispatch: Callable[[str, JSON], None] = lambda _event, _data: None
+        self.dispatch: Callable[[str, JSON], object] = lambda _event, _data: None
 
     # --- changes
 

@@ -64,6 +64,7 @@ class Interaction:
     choices: list[JSON] = field(default_factory=list)
     modal: JSON | None = None
     last_activity: float = 0.0
+    shard: int | None = None  # the shard whose session it was sent to (None: nobody's)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
@@ -95,8 +95,23 @@ class StandIn:
         return self.gateway.identifies
 
     @property
+    def identified(self) -> list[tuple[int, int]]:
+        """The shard ``(id, count)`` each IDENTIFY so far asked for, in order (an unsharded
+        client's is ``(0, 1)``)."""
+        return list(self.gateway.identified)
+
+    @property
     def resumes(self) -> int:
         return self.gateway.resumes
+
+    @property
+    def recommended_shards(self) -> int:
+        """The shard count ``GET /gateway/bot`` recommends (Discord's grows with the guilds)."""
+        return self.world.recommended_shards
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int) -> None:
+        self.world.recommended_shards = count
 
     @property
     def presence(self) -> JSON | None:
@@ -224,17 +239,30 @@ class StandIn:
                 return reply_of(rec, self.messages.by_id)
         raise KeyError(f"no interaction {interaction_id}")
 
-    async def wait_ready(self, timeout: float = 15) -> None:
-        """Until the bot has processed READY and every GUILD_CREATE of its latest IDENTIFY."""
-        ready = self.gateway.ready
+    async def wait_ready(self, timeout: float = 15, *, shards: Iterable[int] | None = None) -> None:
+        """Until the bot has processed READY and every GUILD_CREATE of its latest IDENTIFY;
+        with ``shards``, of the latest IDENTIFY of each of those shards."""
+        wanted = None if shards is None else set(shards)
+        ready = self.gateway.ready.is_set if wanted is None else self._shards_ready(wanted)
         await self.changes.until(
-            ready.is_set,
+            ready,
             time.monotonic() + timeout,
             lambda: (
                 f"bot did not IDENTIFY and process READY/GUILD_CREATE within {timeout}s "
-                f"(identifies={self.identifies}, calls={self.rest.recent()})"
+                f"(shards asked: {sorted(wanted) if wanted is not None else 'any'}, "
+                f"identified={self.identified}, calls={self.rest.recent()})"
             ),
         )
+
+    def _shards_ready(self, shards: set[int]) -> Callable[[], bool]:
+        return lambda: self.gateway.shards_ready(shards)
+
+    def shard_of_interaction(self, interaction_id: int) -> int | None:
+        """The shard whose session an interaction was sent to (None: no session had it)."""
+        for rec in self.interactions.by_token.values():
+            if rec.id == interaction_id:
+                return rec.shard
+        raise KeyError(f"no interaction {interaction_id}")
 
     async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10) -> None:
         """Until ``predicate()`` holds; re-checked on every change the stand-in sees."""
@@ -321,9 +349,10 @@ class StandIn:
         wait = self.edit_limit_retry_after if retry_after is None else retry_after
         self.messages.edit_limits[message_id] = wait
 
-    async def drop_gateway(self) -> None:
-        """Close the bot's gateway connection; it should RESUME."""
-        await self.gateway.drop()
+    async def drop_gateway(self, shard: int | None = None) -> None:
+        """Close the bot's gateway connection (only this shard's, with ``shard``); it should
+        RESUME."""
+        await self.gateway.drop(shard)
 
     def fail_next(
         self,
