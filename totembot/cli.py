@@ -119,7 +119,38 @@ def build_parser() -> argparse.ArgumentParser:
         "--overwrite", action="store_true", help="replace DEST when it already exists"
     )
     _add_story_commands(commands)
+    _add_migrate_db(commands)
     return parser
+
+
+def _add_migrate_db(commands: Any) -> None:
+    """`migrate-db`: a SQLite database's games into PostgreSQL, for several processes."""
+    migrate_db = commands.add_parser(
+        "migrate-db",
+        help="copy every game, event and lobby of a SQLite file into PostgreSQL",
+        description=(
+            "Copy every game (ids kept), seat, event and lobby of a SQLite database into an "
+            "empty PostgreSQL database, in one transaction, checked row by row before it "
+            "commits. Stop the bot first. The SQLite file is upgraded first if it is older, "
+            "keeping <database>.v<N>.bak; statistics are made again on PostgreSQL when first "
+            "asked for. See docs/deploying.md."
+        ),
+    )
+    migrate_db.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="SQLITE_PATH",
+        help="the SQLite database to copy (it is only read)",
+    )
+    migrate_db.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help="the PostgreSQL database to fill, postgresql://user:password@host:5432/name "
+        "(it must hold no games)",
+    )
 
 
 def _add_story_commands(commands: Any) -> None:
@@ -248,6 +279,26 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
     return EXIT_OK
 
 
+def _migrate_db(source: str, target: str) -> int:
+    """`totembot migrate-db`: the copy, then one line saying what it copied."""
+    from totembot.store.copy import copied_line, copy_to_postgres
+
+    try:
+        report = asyncio.run(copy_to_postgres(source, target))
+    except StoreError as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return EXIT_SETTINGS
+    opened = report.source
+    if 0 < opened.version_before < opened.version:
+        print(
+            f"totembot: {source} was upgraded from schema {opened.version_before} to "
+            f"{opened.version} first; the old one is kept as {opened.backup}.",
+            file=sys.stderr,
+        )
+    print(copied_line(report, source, target))
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "console":
@@ -263,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _backup(args.dest, args.db, args.overwrite)
     if args.command in ("export", "stats", "summary"):
         return _report(args)
+    if args.command == "migrate-db":
+        return _migrate_db(args.source, args.target)
     return _bot_command(args)
 
 
