@@ -22,7 +22,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,9 @@ class BotProcess:
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
     status_interval: float = STATUS_INTERVAL
+    args: list[str] = field(default_factory=list)  # after `totembot run`, e.g. --shards 0
+    extra_env: dict[str, str] = field(default_factory=dict)  # over env(), e.g. a shared database
+    shards: tuple[int, ...] = ()  # the shards it runs: start() waits for each to be ready
 
     def env(self) -> dict[str, str]:
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))}
@@ -70,6 +73,7 @@ class BotProcess:
             "TOTEMBOT_DATABASE": str(self.workdir / "totembot.sqlite3"),
             "TOTEMBOT_STATUS_INTERVAL": str(self.status_interval),
             "TOTEMBOT_SHUFFLE_SEED": "7",
+            **self.extra_env,
         }
 
     @property
@@ -90,21 +94,35 @@ class BotProcess:
         return result.stdout
 
     async def start(self) -> None:
-        identified = self.standin.identifies
+        identified = len(self.standin.identified)
         self.starts += 1
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "totembot", "run"],
+                [sys.executable, "-m", "totembot", "run", *self.args],
                 env=self.env(),
                 cwd=self.workdir,
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
         try:
-            await self.standin.wait_for(lambda: self.standin.identifies > identified, timeout=30)
-            await self.standin.wait_ready(timeout=30)
+            if self.shards:
+                await self._shards_ready(identified)
+            else:
+                await self.standin.wait_for(
+                    lambda: len(self.standin.identified) > identified, timeout=30
+                )
+                await self.standin.wait_ready(timeout=30)
         except TimeoutError:
             raise AssertionError(f"the bot did not start:\n{self.log()}") from None
+
+    async def _shards_ready(self, identified: int) -> None:
+        """Each of its shards identified anew since the start, then processed its READY."""
+
+        def identified_anew() -> bool:
+            return set(self.shards) <= {s for s, _ in self.standin.identified[identified:]}
+
+        await self.standin.wait_for(identified_anew, timeout=30)
+        await self.standin.wait_ready(timeout=30, shards=self.shards)
 
     def log(self) -> str:
         return "".join(
