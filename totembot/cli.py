@@ -267,7 +267,7 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
 
     try:
         source = db if db is not None else load_settings().database
-        report = backup_database(Path(source), Path(dest), overwrite)
+        report = backup_database(source, Path(dest), overwrite)
     except ValidationError as error:
         print(f"totembot: {_setting_problem(error)}", file=sys.stderr)
         return EXIT_SETTINGS

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from totembot.store.errors import StoreError
 from totembot.store.migrate import schema_version_of
+from totembot.store.model import is_postgres_url
 
 BACKUP_NAME = "totembot-%Y%m%d-%H%M%S.sqlite3"
 
@@ -34,8 +35,17 @@ def backup_destination(dest: Path, now: datetime | None = None) -> Path:
     return dest
 
 
-def backup_database(source: Path, dest: Path, overwrite: bool = False) -> BackupReport:
-    """Copy the database at `source` to `dest` (a file, or a folder for a dated file)."""
+def backup_database(source: str | Path, dest: Path, overwrite: bool = False) -> BackupReport:
+    """Copy the database at `source` to `dest` (a file, or a folder for a dated file).
+
+    SQLite files only: PostgreSQL has its own tools, which know its files and its WAL.
+    """
+    if is_postgres_url(source):  # before Path(), which would fold the URL's "//"
+        raise StoreError(
+            "A PostgreSQL database is backed up with pg_dump -Fc, not totembot backup (which "
+            "copies SQLite files only): see docs/deploying.md."
+        )
+    source = Path(source)
     if not source.is_file():
         raise StoreError(f"There is no database at {source}: nothing to back up.")
     target = backup_destination(dest)
