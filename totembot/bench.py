@@ -1,7 +1,8 @@
 """`totembot bench`: the cost of a request against the cost of one durable commit.
 
-Everything runs on fresh temporary databases with the bot's own SQLite settings. Figures are
-printed, never asserted: compare runs on the same machine.
+Everything runs on fresh temporary databases with the bot's own SQLite settings, or with
+`--db postgresql://...` on fresh databases it makes on that server and drops afterwards.
+Figures are printed, never asserted: compare runs on the same machine.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from totembot.bench_stats import GUILDS, measure_stats
 from totembot.phrases import parse_line, parse_setup
@@ -25,7 +28,9 @@ from totembot.render.embed import status_embed
 from totembot.rules import Request, apply, new_game
 from totembot.ruleset.magic import magic_state
 from totembot.service import GameService
-from totembot.store import GameStore, NewGame, Seat
+from totembot.store import GameStore, NewGame, Seat, StoreError, is_postgres_url
+from totembot.store.postgres_schema import shown_url
+from totembot.store.scratch import scratch_database
 from totembot.testing import StandIn
 
 SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
@@ -56,6 +61,39 @@ class Plan:
 FULL = Plan(5000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000)
 # --quick: every figure, from fewer samples (a smoke run, as CI makes of the installed wheel).
 QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200)
+
+
+class Place(Protocol):
+    """Where the benchmark's fresh databases are made: a temporary folder, or a server."""
+
+    backend: str
+
+    def database(self, name: str) -> AbstractAsyncContextManager[str]:
+        """A fresh, empty database for the block: a file's path or a URL."""
+        ...
+
+
+@dataclass
+class Folder:
+    """SQLite files in a temporary folder (removed with it)."""
+
+    folder: Path
+    backend: str = "sqlite"
+
+    @asynccontextmanager
+    async def database(self, name: str) -> AsyncIterator[str]:
+        yield str(self.folder / f"{name}.sqlite3")
+
+
+@dataclass
+class Server:
+    """Databases made on a PostgreSQL server and dropped after (the user needs CREATEDB)."""
+
+    url: str
+    backend: str = "postgresql"
+
+    def database(self, name: str) -> AbstractAsyncContextManager[str]:
+        return scratch_database(self.url, name.replace("-", "_"))
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -91,14 +129,18 @@ class Timings:
         return len(self.requests) / sum(self.requests)
 
 
-async def measure_requests(folder: Path, games: int, count: int) -> Timings:
+async def measure_requests(place: Place, games: int, count: int) -> Timings:
     """Requests interleaved across `games`, each after one floor commit on the same database.
 
     A request: phrase parsed, rules checked and applied, event and snapshot committed, status
     embed rendered. The floor: the least durable work a request needs, one event row appended
     and committed. Interleaving them one by one means both see the same disk and the same load.
     """
-    store = await GameStore.open(folder / f"requests-{games}.sqlite3")
+    async with place.database(f"requests-{games}") as database:
+        return await _requests(await GameStore.open(database), games, count)
+
+
+async def _requests(store: GameStore, games: int, count: int) -> Timings:
     service = GameService(store)
     await store.create_games(new_games(games + 1, "table-"))
     floor_game = games + 1  # the last game only takes floor rows
@@ -180,10 +222,14 @@ async def measure_discord_calls(folder: Path, plan: Plan) -> float:
         await fake.stop()
 
 
-async def measure_startup(folder: Path, plan: Plan) -> tuple[float, float | None]:
+async def measure_startup(place: Place, plan: Plan) -> tuple[float, float | None]:
     """Seconds from `totembot run` to ready, and its peak RSS, with a full database."""
-    path = folder / "startup.sqlite3"
-    store = await GameStore.open(path)
+    async with place.database("startup") as database:
+        return await _startup(database, plan)
+
+
+async def _startup(database: str, plan: Plan) -> tuple[float, float | None]:
+    store = await GameStore.open(database)
     finished_state = apply(new_game(parse_setup(SETUP)), _win())[0]
     finished = [
         replace(game, initial=finished_state) for game in new_games(plan.finished_games, "old-")
@@ -197,7 +243,7 @@ async def measure_startup(folder: Path, plan: Plan) -> tuple[float, float | None
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))},
         "DISCORD_TOKEN": BENCH_TOKEN,
-        "TOTEMBOT_DATABASE": str(path),
+        "TOTEMBOT_DATABASE": database,
         "DISCORD_API_BASE": fake.api_base,
         "DISCORD_GATEWAY_URL": fake.gateway_url,
     }
@@ -237,26 +283,33 @@ def peak_rss_mb(pid: int) -> float | None:
     return None
 
 
-async def run_bench(plan: Plan) -> dict[str, Any]:
+async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
+    """Every figure on SQLite; with `server`, on PostgreSQL (the Discord calls left out)."""
     with tempfile.TemporaryDirectory(prefix="totembot-bench-") as tmp:
         folder = Path(tmp)
+        place: Place = Folder(folder) if server is None else Server(server)
         per_games: dict[str, float] = {}
         timings = Timings([], [])
         for games in plan.game_counts:
-            timings = await measure_requests(folder, games, plan.requests)
+            timings = await measure_requests(place, games, plan.requests)
             per_games[str(games)] = round(timings.requests_per_s, 1)
-        calls = await measure_discord_calls(folder, plan)
-        startup, rss = await measure_startup(folder, plan)
-        stats = await measure_stats(folder, plan.finished_games)
+        calls = None if server else await measure_discord_calls(folder, plan)
+        startup, rss = await measure_startup(place, plan)
+        async with place.database("stats") as database:
+            stats = await measure_stats(database, plan.finished_games)
     floor_ms = statistics.median(timings.floor) * 1000  # with the most games, the last run
     p50 = statistics.median(timings.requests) * 1000
-    return {
+    figures: dict[str, Any] = {"backend": place.backend} if server else {}
+    figures |= {
         "floor_ms": round(floor_ms, 3),
         "request_ms_p50": round(p50, 3),
         "request_ms_p99": round(percentile(timings.requests, 0.99) * 1000, 3),
         "ratio": round(p50 / floor_ms, 3),
         "requests_per_s": per_games,
-        "api_calls_per_request": round(calls, 3),
+    }
+    if calls is not None:
+        figures["api_calls_per_request"] = round(calls, 3)
+    figures |= {
         "startup_s": round(startup, 3),
         "rss_mb": None if rss is None else round(rss, 1),
         "stats_games": stats.games,
@@ -264,31 +317,61 @@ async def run_bench(plan: Plan) -> dict[str, Any]:
         "stats_ms": stats.all_ms,
         "stats_guild_ms": stats.guild_ms,
     }
+    if server:
+        figures["left_out"] = list(LEFT_OUT)
+    return figures
 
 
-def describe(figures: dict[str, Any], plan: Plan) -> str:
+# Measured on SQLite only: the bot's Discord calls do not depend on its database.
+LEFT_OUT = ("api_calls_per_request",)
+
+
+def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> str:
     rates = ", ".join(
         f"{games} games: {rate}/s" for games, rate in figures["requests_per_s"].items()
     )
-    return "\n".join(
-        [
-            f"floor (one event row committed): {figures['floor_ms']} ms (median)",
-            f"request (parse, rules, commit, render) with {max(plan.game_counts)} games: "
-            f"p50 {figures['request_ms_p50']} ms, p99 {figures['request_ms_p99']} ms",
-            f"ratio request/floor: {figures['ratio']}",
-            f"requests per second: {rates}",
-            f"Discord API calls per request: {figures['api_calls_per_request']}",
-            f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
-            f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",
-            f"statistics over {figures['stats_games']} finished games: first "
-            f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
-            f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
-        ]
+    calls = (
+        f"Discord API calls per request: {figures['api_calls_per_request']}"
+        if "api_calls_per_request" in figures
+        else "Discord API calls per request: left out on PostgreSQL (the bot's Discord calls "
+        "do not depend on its database: see the SQLite run)"
     )
+    lines = [
+        f"floor (one event row committed): {figures['floor_ms']} ms (median)",
+        f"request (parse, rules, commit, render) with {max(plan.game_counts)} games: "
+        f"p50 {figures['request_ms_p50']} ms, p99 {figures['request_ms_p99']} ms",
+        f"ratio request/floor: {figures['ratio']}",
+        f"requests per second: {rates}",
+        calls,
+        f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
+        f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",
+        f"statistics over {figures['stats_games']} finished games: first "
+        f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
+        f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
+    ]
+    if server:
+        lines.insert(
+            0,
+            f"PostgreSQL at {shown_url(server)}, in fresh databases totembot_bench_{os.getpid()}_* "
+            "(dropped after):",
+        )
+    return "\n".join(lines)
 
 
-def main(quick: bool, as_json: bool) -> int:
+def main(quick: bool, as_json: bool, server: str | None = None) -> int:
+    """Run and print; a server that cannot be used is one sentence and exit status 2."""
     plan = QUICK if quick else FULL
-    figures = asyncio.run(run_bench(plan))
-    print(json.dumps(figures) if as_json else describe(figures, plan))
+    if server is not None and not is_postgres_url(server):
+        print(
+            "totembot: bench --db takes a postgresql:// URL (on SQLite the benchmark makes its "
+            "own temporary files).",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        figures = asyncio.run(run_bench(plan, server))
+    except StoreError as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if as_json else describe(figures, plan, server))
     return 0

@@ -55,8 +55,9 @@ def _finished(index: int) -> NewGame:
     )
 
 
-async def measure_stats(folder: Path, games: int) -> StatsFigures:
-    store = await GameStore.open(folder / "stats.sqlite3")
+async def measure_stats(database: str | Path, games: int) -> StatsFigures:
+    """Statistics over `games` finished games stored in `database`, a fresh one."""
+    store = await GameStore.open(database)
     try:
         await store.create_games([_finished(index) for index in range(games)], status="finished")
         started = time.perf_counter()

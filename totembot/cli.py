@@ -98,11 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
             "Measure, on fresh temporary databases: the floor (one event committed), a request "
             "through the service with 1, 100 and 1,000 games, their ratio, Discord API calls "
             "per request through the tests' local Discord stand-in, and start-up time and "
-            "memory with 11,000 stored games, and statistics over 10,000 finished games."
+            "memory with 11,000 stored games, and statistics over 10,000 finished games. "
+            "With --db, the same on PostgreSQL (but the Discord calls, which do not depend on "
+            "the database)."
         ),
     )
     bench.add_argument("--quick", action="store_true", help="fewer samples: under 30 seconds")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--db",
+        metavar="URL",
+        help=(
+            "measure on this PostgreSQL server (postgresql://...): the benchmark makes its own "
+            "databases there, totembot_bench_<pid>_*, and drops them after (the user needs "
+            "CREATEDB); default: SQLite files in a temporary folder"
+        ),
+    )
     backup = commands.add_parser(
         "backup",
         help="copy the live database safely, even while the bot runs",
@@ -309,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from totembot import bench
 
-        return bench.main(args.quick, args.json)
+        return bench.main(args.quick, args.json, args.db)
     if args.command == "backup":
         return _backup(args.dest, args.db, args.overwrite)
     if args.command in ("export", "stats", "summary"):
