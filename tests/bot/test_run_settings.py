@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
+import discord
 import pytest
 
+from totembot.bot.client import ShardedTotemBot, TotemBot
+from totembot.service import GameService
 from totembot.settings import Settings
+from totembot.shards import ShardSet
+from totembot.store import GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.settings-token-never-shown-0123"
@@ -256,4 +264,41 @@ def test_a_sharded_run_names_its_shards_in_the_log(
 
     assert result.returncode == 75  # it got as far as logging in
     assert line in result.stderr
+    assert "Traceback" not in result.stderr
     assert TOKEN not in result.stdout + result.stderr
+
+
+class StaleGames:
+    """A store that only answers which games are stale, remembering the filter it was given."""
+
+    def __init__(self, guilds: dict[int, str | None]) -> None:
+        self.guilds = guilds
+        self.owns: Callable[[str | None], bool] | None = None
+
+    async def stale_status_games(
+        self, owns: Callable[[str | None], bool] | None = None
+    ) -> list[int]:
+        self.owns = owns
+        return [game for game, guild in self.guilds.items() if owns is None or owns(guild)]
+
+
+async def test_a_sharded_bot_is_an_auto_sharded_bot_that_resyncs_only_its_own_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = StaleGames({1: "10", 2: str((1 << 22) + 10), 3: None, 4: str((2 << 22) + 10)})
+    service = GameService(cast(GameStore, store))
+    whole = TotemBot(service, 2.0, random.Random(1))
+    some = ShardedTotemBot(service, 2.0, random.Random(1), ShardSet((0,), 2))
+    scheduled: list[int] = []
+    for bot in (whole, some):
+        monkeypatch.setattr(bot.statuses, "schedule", scheduled.append)
+
+    await whole._resync_status_messages()
+    everything, scheduled[:] = list(scheduled), []
+    await some._resync_status_messages()
+
+    assert not isinstance(whole, discord.AutoShardedClient) and whole.own_shards is None
+    assert isinstance(some, discord.AutoShardedClient)
+    assert (some.shard_ids, some.shard_count) == ([0], 2)
+    assert everything == [1, 2, 3, 4]
+    assert scheduled == [1, 3, 4]  # guild 10 and (2 << 22) + 10 are shard 0's, and no guild too

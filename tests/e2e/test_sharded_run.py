@@ -167,7 +167,7 @@ async def test_a_process_resyncs_at_start_only_the_status_messages_of_its_own_sh
 
     await first.start()
     await standin.wait_for(lambda: shows(standin, TABLE, "♥ 17"))
-    await first.stop()  # a clean stop makes any pending status edit at once
+    assert await first.stop() == 0  # a clean stop makes any pending status edit at once
 
     restarted = standin.calls[before:]
     edited = [c.path for c in restarted if c.method == "PATCH"]
