@@ -58,6 +58,17 @@ INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes)
 SELECT id, $2, $3, $4, $5, $6 FROM moved
 """
 
+# What a connection lost under a request raises: the network, the client, or the server
+# ending its session (an administrator, a restart, a crash) between the statement and its reply.
+LOST = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InternalClientError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
+
 NEEDING = results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version")
 
 
@@ -125,11 +136,13 @@ class PostgresStore(GameStore):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection; a lost server becomes a sentence that does not claim nothing
-        was written (the commit may have landed just before the connection broke)."""
+        was written (the commit may have landed just before the connection broke). A
+        connection the server closed a moment ago can still be handed out and then fails
+        with asyncpg's InternalClientError ("another operation is in progress"): lost too."""
         try:
             async with self._pool.acquire() as connection:
                 yield connection
-        except (OSError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError) as error:
+        except LOST as error:
             raise StoreError(
                 "The connection to the database was lost, so this may not have been recorded: "
                 "check the table before sending it again."
