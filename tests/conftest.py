@@ -1,19 +1,66 @@
-"""Shared helpers: a real SQLite file per test, and checks every stored game must pass."""
+"""Shared helpers: a real database per test on each backend (a SQLite file, a fresh PostgreSQL
+database), and checks every stored game must pass."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
+from tests.postgres import PostgresUnavailable, TestServer, start_server, unavailable
 from totembot.service import GameService, rebuild
-from totembot.store import GameStore
+from totembot.store import GameStore, is_postgres_url
+from totembot.store.postgres import numbered
+
+# Each backend a store test runs on; PostgreSQL's tests carry the `postgres` marker.
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "postgres: needs a PostgreSQL server (tests/postgres.py starts one)"
+    )
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[TestServer]:
+    """One PostgreSQL server for this test process (each xdist worker has its own), stopped
+    and removed when the session ends; skipped or failed with the reason when there is none."""
+    try:
+        server = start_server()
+    except PostgresUnavailable as error:
+        unavailable(str(error))
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
-    opened = await GameStore.open(tmp_path / "games.sqlite3")
+async def postgres_url(postgres_server: TestServer) -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database for one test, dropped after it."""
+    async with postgres_server.database() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """Where a test's games live: a SQLite file's path or a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        yield tmp_path / "games.sqlite3"
+        return
+    server: TestServer = request.getfixturevalue("postgres_server")
+    async with server.database() as url:
+        yield url
+
+
+@pytest.fixture
+async def store(database: str | Path) -> AsyncIterator[GameStore]:
+    opened = await GameStore.open(database)
     yield opened
     await opened.close()
 
@@ -32,3 +79,21 @@ async def assert_every_game_rebuilds(store: GameStore) -> int:
         assert [record.seq for record in records] == list(range(1, stored.version + 1))
         assert rebuild(stored, records) == stored.state, f"game {game_id}"
     return len(game_ids)
+
+
+async def tamper(database: str | Path, sql: str, *params: Any) -> None:
+    """Change rows behind the store's back (a damaged database), on either backend; the SQL
+    uses `?` placeholders."""
+    if is_postgres_url(database):
+        connection = await asyncpg.connect(str(database))
+        try:
+            await connection.execute(numbered(sql), *params)
+        finally:
+            await connection.close()
+        return
+    raw = sqlite3.connect(database)
+    try:
+        with raw:
+            raw.execute(sql, params)
+    finally:
+        raw.close()

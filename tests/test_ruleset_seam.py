@@ -1,7 +1,8 @@
 """One shell, several games: the service and the store know a game only by its ruleset.
 
-The imports are checked from the source, and every ruleset's game goes through a real SQLite
-file the same way: start, record, refuse, undo, reload and rebuild.
+The imports are checked from the source, and every ruleset's game goes through each backend
+(a real SQLite file, a real PostgreSQL database) the same way: start, record, refuse, undo,
+reload and rebuild.
 """
 
 from __future__ import annotations
@@ -113,10 +114,10 @@ async def record_lines(service: GameService, channel: str, lines: list[str]) -> 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_every_ruleset_stores_refuses_undoes_and_rebuilds_alike(
-    tmp_path: Path, game: str
+    database: str | Path, game: str
 ) -> None:
     setup, lines, refused_line = GAMES[game]
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+    store = await GameStore.open(database)
     try:
         service = GameService(store)
         started = await service.start("chan", "host", parse_setup(setup))
@@ -139,17 +140,16 @@ async def test_every_ruleset_stores_refuses_undoes_and_rebuilds_alike(
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_reopened_database_continues_every_ruleset_s_game(
-    tmp_path: Path, game: str
+    database: str | Path, game: str
 ) -> None:
     setup, lines, _refused = GAMES[game]
-    path = tmp_path / "games.sqlite3"
-    store = await GameStore.open(path)
+    store = await GameStore.open(database)
     service = GameService(store)
     await service.start("chan", "host", parse_setup(setup))
     await record_lines(service, "chan", lines[:-1])
     before = await service.current("chan")
     await store.close()
-    reopened = await GameStore.open(path)
+    reopened = await GameStore.open(database)
     try:
         service = GameService(reopened)
         again = await service.current("chan")

@@ -1,5 +1,6 @@
-"""Random request lines through a real GameService on a real SQLite file: every stored game
-rebuilds from its events alone, and a refused request writes nothing."""
+"""Random request lines through a real GameService on each backend (a real SQLite file, a fresh
+PostgreSQL database per example): every stored game rebuilds from its events alone, and a
+refused request writes nothing."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import assert_every_game_rebuilds
+from tests.postgres import TestServer
 from tests.property.test_rules_properties import SETTINGS, lines, setups
 from totembot.phrases import parse_line
 from totembot.rules import Config, Game, RuleViolation, new_game
@@ -22,6 +25,8 @@ CHANNELS = ("chan-1", "chan-2")
 # The store commits with synchronous = FULL, and waiting for the disk at every commit was most
 # of this test's time: its files go to memory (/dev/shm) where there is one. This test checks
 # what is stored and read back, not how durably, and SQLite runs the same code either way.
+# PostgreSQL runs the same service over another backend: fewer examples (a fresh database each).
+POSTGRES_EXAMPLES = 25
 IN_MEMORY = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
@@ -39,8 +44,8 @@ async def start(service: GameService, channel: str, config: Config) -> Table:
     return Table(stored.id, config)
 
 
-async def play(path: Path, data: st.DataObject) -> int:
-    store = await GameStore.open(path)
+async def play(database: str | Path, data: st.DataObject) -> int:
+    store = await GameStore.open(database)
     try:
         service = GameService(store)
         tables: dict[str, Table] = {}
@@ -56,7 +61,7 @@ async def play(path: Path, data: st.DataObject) -> int:
                 continue
             if step == 1:  # the database closed and opened again
                 await store.close()
-                store = await GameStore.open(path)
+                store = await GameStore.open(database)
                 service = GameService(store)
                 continue
             if step == 2 and table.shadow.state.finished:  # a new game once one is over
@@ -110,3 +115,16 @@ def test_every_stored_game_rebuilds_from_its_events_and_refusals_write_nothing(d
     with tempfile.TemporaryDirectory(dir=IN_MEMORY) as folder:
         games = asyncio.run(play(Path(folder) / "games.sqlite3", data))
     assert games >= len(CHANNELS)
+
+
+@pytest.mark.postgres
+@settings(SETTINGS, max_examples=POSTGRES_EXAMPLES)
+@given(data=st.data())
+def test_on_postgresql_every_stored_game_rebuilds_and_refusals_write_nothing(
+    postgres_server: TestServer, data: st.DataObject
+) -> None:
+    async def on_a_fresh_database() -> int:
+        async with postgres_server.database() as url:
+            return await play(url, data)
+
+    assert asyncio.run(on_a_fresh_database()) >= len(CHANNELS)

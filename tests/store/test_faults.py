@@ -1,4 +1,7 @@
-"""The database failing under the service: a clear sentence, and no lost or half-written game."""
+"""The database failing under the service: a clear sentence, and no lost or half-written game.
+
+Most faults here are SQLite's (a lock, a full disk); tests/store/test_postgres.py has
+PostgreSQL's. The ended-game races run on both backends."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -29,6 +33,14 @@ def request(line: str) -> Request:
 
 async def opened(path: Path) -> tuple[SqliteStore, GameService, int]:
     store = await SqliteStore.connect(path, busy_timeout_ms=100)
+    return await started(store)
+
+
+StoreT = TypeVar("StoreT", bound=GameStore)
+
+
+async def started(store: StoreT) -> tuple[StoreT, GameService, int]:
+    """The store with one game in which Ann dealt Bob 3."""
     service = GameService(store)
     game = await service.start("table", "host", parse_setup(SETUP))
     await service.record("table", request("Ann: deal 3 to Bob"), "tester")
@@ -100,9 +112,9 @@ async def test_a_read_only_or_full_database_refuses_clearly_then_recovers(
 
 
 async def test_a_request_arriving_while_the_game_is_being_ended_is_refused_or_done_before(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    store, service, game = await opened(tmp_path / "db.sqlite3")
+    store, service, game = await started(await GameStore.open(database))
     try:
         results = await asyncio.gather(
             service.end("table"),
@@ -117,8 +129,10 @@ async def test_a_request_arriving_while_the_game_is_being_ended_is_refused_or_do
         await store.close()
 
 
-async def test_the_database_itself_refuses_an_event_for_an_ended_game(tmp_path: Path) -> None:
-    store, service, game = await opened(tmp_path / "db.sqlite3")
+async def test_the_database_itself_refuses_an_event_for_an_ended_game(
+    database: str | Path,
+) -> None:
+    store, service, game = await started(await GameStore.open(database))
     stale = await store.load(game)
     await service.end("table")
     record = EventRecord(2, "now", "tester", request("next"), [])

@@ -1,4 +1,4 @@
-"""GameStore and GameService on a real SQLite file."""
+"""GameStore and GameService on each backend: a real SQLite file, a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_every_game_rebuilds
+from tests.conftest import assert_every_game_rebuilds, tamper
 from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Request, RuleViolation
 from totembot.service import GameService, NoGame
@@ -115,10 +115,9 @@ async def test_an_abandoned_game_is_kept_but_no_longer_current(
 
 
 async def test_a_write_based_on_a_stale_version_is_refused_not_overwritten(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    path = tmp_path / "shared.sqlite3"
-    first, second = await GameStore.open(path), await GameStore.open(path)
+    first, second = await GameStore.open(database), await GameStore.open(database)
     try:
         game = await GameService(first).start("chan-1", "host", parse_setup(SETUP))
         stale = await second.load(game.id)
@@ -134,15 +133,13 @@ async def test_a_write_based_on_a_stale_version_is_refused_not_overwritten(
 
 
 async def test_a_damaged_game_gives_a_clear_error_and_leaves_the_others_playable(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    path = tmp_path / "games.sqlite3"
-    store = await GameStore.open(path)
+    store = await GameStore.open(database)
     service = GameService(store)
     broken = await service.start("broken", "host", parse_setup(SETUP))
     await service.start("fine", "host", parse_setup(SETUP))
-    with sqlite3.connect(path) as raw:
-        raw.execute("UPDATE games SET snapshot = '{not json' WHERE id = ?", (broken.id,))
+    await tamper(database, "UPDATE games SET snapshot = '{not json' WHERE id = ?", broken.id)
     service = GameService(store)  # as after a restart: nothing is known yet
     try:
         with pytest.raises(GameCorrupt, match=f"Game {broken.id} cannot be read"):
@@ -157,14 +154,14 @@ async def test_a_damaged_game_gives_a_clear_error_and_leaves_the_others_playable
         await store.close()
 
 
-async def test_a_damaged_event_log_refuses_undo_for_that_game_only(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    store = await GameStore.open(path)
+async def test_a_damaged_event_log_refuses_undo_for_that_game_only(
+    database: str | Path,
+) -> None:
+    store = await GameStore.open(database)
     service = GameService(store)
     game = await service.start("chan-1", "host", parse_setup(SETUP))
     await play(service, "chan-1", "Ann: deal 3 to Bob")
-    with sqlite3.connect(path) as raw:
-        raw.execute("UPDATE events SET request = 'garbage' WHERE game_id = ?", (game.id,))
+    await tamper(database, "UPDATE events SET request = 'garbage' WHERE game_id = ?", game.id)
     try:
         with pytest.raises(GameCorrupt, match="history cannot be read"):
             await service.record("chan-1", request("undo"), "tester")

@@ -1,14 +1,14 @@
 """The store's results for statistics: made once per finished game, made again when undo
-reopens a game and it ends anew, read per server and per format, on a real SQLite file."""
+reopens a game and it ends anew, read per server and per format, on each backend."""
 
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import tamper
 from tests.test_ruleset_seam import record_lines
 from totembot.ruleset.registry import parse_setup
 from totembot.service import GameService
@@ -18,8 +18,8 @@ FFA = "game free-for-all players: Ann, Bob, Cid"
 ANN_WINS = ["Ann: deal 20 to Bob", "Ann: deal 20 to Cid"]
 
 
-async def _store(tmp_path: Path) -> tuple[GameStore, GameService]:
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+async def _store(database: str | Path) -> tuple[GameStore, GameService]:
+    store = await GameStore.open(database)
     return store, GameService(store)
 
 
@@ -27,8 +27,8 @@ def _table(rows: list[ResultRow]) -> list[tuple[str, str, str | None]]:
     return [(row.name, row.outcome, row.way_out) for row in rows]
 
 
-async def test_a_finished_game_has_one_row_per_seat_with_its_outcome(tmp_path: Path) -> None:
-    store, service = await _store(tmp_path)
+async def test_a_finished_game_has_one_row_per_seat_with_its_outcome(database: str | Path) -> None:
+    store, service = await _store(database)
     try:
         await service.start("c1", "host", parse_setup(FFA), guild_id="g1")
         await record_lines(service, "c1", ANN_WINS)
@@ -45,8 +45,8 @@ async def test_a_finished_game_has_one_row_per_seat_with_its_outcome(tmp_path: P
         await store.close()
 
 
-async def test_a_game_still_going_or_abandoned_is_not_counted(tmp_path: Path) -> None:
-    store, service = await _store(tmp_path)
+async def test_a_game_still_going_or_abandoned_is_not_counted(database: str | Path) -> None:
+    store, service = await _store(database)
     try:
         await service.start("c1", "host", parse_setup(FFA))
         await record_lines(service, "c1", ANN_WINS[:1])
@@ -57,25 +57,23 @@ async def test_a_game_still_going_or_abandoned_is_not_counted(tmp_path: Path) ->
         await store.close()
 
 
-async def test_results_are_made_once_and_kept(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    store, service = await _store(tmp_path)
+async def test_results_are_made_once_and_kept(database: str | Path) -> None:
+    store, service = await _store(database)
     try:
         started = await service.start("c1", "host", parse_setup(FFA))
         await record_lines(service, "c1", ANN_WINS)
         first = await store.results()
         # Spoil the snapshot behind the store's back: kept results are not made again from it.
-        with sqlite3.connect(path) as raw:
-            raw.execute("UPDATE games SET snapshot = '{}' WHERE id = ?", (started.id,))
+        await tamper(database, "UPDATE games SET snapshot = '{}' WHERE id = ?", started.id)
         assert await store.results() == first
     finally:
         await store.close()
 
 
 async def test_undo_of_the_ending_takes_the_results_away_until_it_ends_again(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    store, service = await _store(tmp_path)
+    store, service = await _store(database)
     try:
         await service.start("c1", "host", parse_setup(FFA))
         await record_lines(service, "c1", ANN_WINS)
@@ -92,8 +90,8 @@ async def test_undo_of_the_ending_takes_the_results_away_until_it_ends_again(
         await store.close()
 
 
-async def test_results_are_read_per_server_and_per_format(tmp_path: Path) -> None:
-    store, service = await _store(tmp_path)
+async def test_results_are_read_per_server_and_per_format(database: str | Path) -> None:
+    store, service = await _store(database)
     try:
         await service.start("c1", "host", parse_setup(FFA), guild_id="g1")
         await record_lines(service, "c1", ANN_WINS)
@@ -110,17 +108,15 @@ async def test_results_are_read_per_server_and_per_format(tmp_path: Path) -> Non
 
 
 async def test_an_unreadable_finished_game_is_left_out_and_said_in_the_log(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "games.sqlite3"
-    store, service = await _store(tmp_path)
+    store, service = await _store(database)
     try:
         await service.start("c1", "host", parse_setup(FFA))
         await record_lines(service, "c1", ANN_WINS)
         await service.start("c2", "host", parse_setup(FFA))
         await record_lines(service, "c2", ANN_WINS)
-        with sqlite3.connect(path) as raw:
-            raw.execute("UPDATE games SET snapshot = '{}' WHERE id = 1")
+        await tamper(database, "UPDATE games SET snapshot = '{}' WHERE id = 1")
         with caplog.at_level(logging.WARNING):
             rows = await store.results()
         assert {row.game_id for row in rows} == {2}
@@ -129,8 +125,8 @@ async def test_an_unreadable_finished_game_is_left_out_and_said_in_the_log(
         await store.close()
 
 
-async def test_a_game_and_its_log_are_read_at_one_version(tmp_path: Path) -> None:
-    store, service = await _store(tmp_path)
+async def test_a_game_and_its_log_are_read_at_one_version(database: str | Path) -> None:
+    store, service = await _store(database)
     try:
         started = await service.start("c1", "host", parse_setup(FFA))
         await record_lines(service, "c1", ANN_WINS[:1] + ["undo"])
