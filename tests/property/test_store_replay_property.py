@@ -26,7 +26,7 @@ CHANNELS = ("chan-1", "chan-2")
 # of this test's time: its files go to memory (/dev/shm) where there is one. This test checks
 # what is stored and read back, not how durably, and SQLite runs the same code either way.
 # PostgreSQL runs the same service over another backend: fewer examples (a fresh database each).
-POSTGRES_EXAMPLES = 25
+POSTGRES_EXAMPLES = 20
 IN_MEMORY = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
