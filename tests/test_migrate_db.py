@@ -19,7 +19,7 @@ from tests.test_export import GAMES, exported, play
 from totembot.reports import stats_report
 from totembot.ruleset.registry import parse_setup
 from totembot.service import GameService
-from totembot.store import GameStore, Lobby, LobbyOptions, Seat, StoreError
+from totembot.store import GameStore, Lobby, LobbyOptions, Seat, StoreError, backup_database
 from totembot.store import copy as copying
 from totembot.store.postgres_schema import shown_url
 
@@ -171,6 +171,20 @@ async def test_an_old_sqlite_file_is_upgraded_first_keeping_its_copy(
         assert len(await store.events(1)) == 14
     finally:
         await store.close()
+
+
+async def test_a_current_sqlite_file_is_only_read(tmp_path: Path, postgres_url: str) -> None:
+    """A backup (one file, not in WAL mode) stays byte for byte as it was, with nothing beside."""
+    await fill(tmp_path / "live.sqlite3")
+    source = tmp_path / "backup.sqlite3"
+    backup_database(tmp_path / "live.sqlite3", source)
+    before = source.read_bytes()
+
+    done = migrate_db(source, postgres_url)
+
+    assert done.returncode == 0, done.stderr
+    assert source.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.glob("backup.sqlite3*")) == ["backup.sqlite3"]
 
 
 async def test_every_postgresql_column_is_copied_but_the_statistics_cache(

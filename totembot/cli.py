@@ -152,7 +152,7 @@ def _add_migrate_db(commands: Any) -> None:
         dest="source",
         required=True,
         metavar="SQLITE_PATH",
-        help="the SQLite database to copy (it is only read)",
+        help="the SQLite database to copy (only read, once upgraded if it is older)",
     )
     migrate_db.add_argument(
         "--to",

@@ -1,7 +1,8 @@
 """`totembot migrate-db`: every game, seat, event and lobby of a SQLite file, into PostgreSQL.
 
-The source is opened as the bot opens it (an older file is migrated first, keeping its
-`<database>.v<N>.bak`), then read in one read transaction, so the copy is one point in time.
+An older source file is first migrated as the bot would (keeping its `<database>.v<N>.bak`);
+then it is only read, on a read-only connection in one read transaction, so the copy is one
+point in time.
 The target is brought to PostgreSQL's latest schema and filled in ONE transaction, which also
 moves the games' id sequence past the highest id and reads every row back to compare it with
 the source before it commits: a copy that would differ is rolled back, leaving nothing.
@@ -136,12 +137,14 @@ async def copy_to_postgres(source: str, target: str) -> CopyReport:
             "database into PostgreSQL."
         )
     path = Path(source)
-    await asyncio.to_thread(check_source, path)
+    version = await asyncio.to_thread(check_source, path)
     async with _target(target) as connection:
         await _refuse_filled(connection, where)
-        store = await GameStore.open(path)  # migrated as the bot would, with its .v<N>.bak
-        opened = store.opened
-        await store.close()
+        opened = Opened(str(path), version, version)
+        if version < LATEST:  # migrated as the bot would, keeping its .v<N>.bak
+            store = await GameStore.open(path)
+            opened = store.opened
+            await store.close()
         try:
             await migrate_postgres(connection)
             counts = await _copy(path, connection, where)
@@ -152,8 +155,9 @@ async def copy_to_postgres(source: str, target: str) -> CopyReport:
     return CopyReport(counts["games"], counts["events"], counts["lobbies"], opened)
 
 
-def check_source(path: Path) -> None:
-    """A totembot SQLite database this version can read, or one sentence saying why not."""
+def check_source(path: Path) -> int:
+    """The schema version of a totembot SQLite database this version can read, or one
+    sentence saying why not."""
     if not path.is_file():
         raise StoreError(f"There is no database at {path}.")
     try:
@@ -171,6 +175,7 @@ def check_source(path: Path) -> None:
             f"{path} has schema version {version}, newer than this totembot knows ({LATEST}): "
             "upgrade totembot."
         )
+    return version
 
 
 @contextmanager
