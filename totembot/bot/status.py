@@ -1,7 +1,11 @@
 """The pinned status message of each game: posted at the start, edited as the game changes.
 
-Edits are coalesced per game: the latest state wins and a game's message is edited at most once
-per interval, so a burst of requests costs a few edits. Interaction replies never wait for it.
+Edits are a trailing debounce per game: a change is shown once the game has been quiet for one
+interval (`TOTEMBOT_STATUS_INTERVAL`), so a burst of requests costs one edit after it, the latest
+state winning. A burst that never pauses is still shown every `MAX_WAIT_INTERVALS` intervals, and
+two edits of a game are always at least an interval apart. A game this process has not shown yet
+(a new game, or a stale message re-synced at start-up) is shown at once. Interaction replies never
+wait for it.
 It heals itself: a status message that was deleted, unpinned or can no longer be edited (past
 Discord's edit limit, error 30046, given up on at once; Discord failing) is replaced by a fresh
 one, pinned when the bot may pin, and a missing pin permission is explained to the channel once.
@@ -14,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -26,6 +31,9 @@ from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 SHUTDOWN_PATIENCE = 2.0
+# A game changed without a pause is shown at least this many intervals after its first unshown
+# change: a status that lags a long burst by a few seconds, rather than one edit per interval.
+MAX_WAIT_INTERVALS = 5
 LATE_PATIENCE = 0.5  # for cancelled edits to unwind (discord.py may wait on a rate limit)
 
 PIN_PERMISSION_MISSING = (
@@ -37,6 +45,28 @@ PIN_PERMISSION_MISSING = (
 def shown_status(game: StoredGame) -> dict[str, Any]:
     """The status embed the game's own rules draw."""
     return ruleset_of(game.config.format).status_embed(game.state)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """When a game's first and latest changes not yet shown were made (monotonic seconds)."""
+
+    first: float
+    last: float
+
+    def again(self, now: float) -> Changes:
+        return Changes(self.first, now)
+
+
+def edit_due(shown_at: float | None, changes: Changes | None, interval: float) -> float:
+    """When a game's next edit is due: an interval after its latest change (the burst went
+    quiet) or `MAX_WAIT_INTERVALS` after its first unshown one (it never did), whichever is
+    sooner, but never within an interval of its last edit. Never shown: at once."""
+    if shown_at is None or changes is None:
+        return 0.0
+    quiet = changes.last + interval
+    overdue = changes.first + MAX_WAIT_INTERVALS * interval
+    return max(min(quiet, overdue), shown_at + interval)
 
 
 class StatusUpdater:
@@ -53,17 +83,25 @@ class StatusUpdater:
         self.edit_limits = edit_limits or EditLimitWatch()
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._last_edit: dict[int, float] = {}
+        self._shown_at: dict[int, float] = {}  # when the game's last edit ended
+        self._unshown: dict[int, Changes] = {}
         self._told_cannot_pin: set[str] = set()
         self._retired: set[int] = set()  # games whose message is no longer the channel's
         self._hurry = asyncio.Event()
 
     def schedule(self, game_id: int) -> None:
         """Mark a game's status as stale; one task per game brings it up to date."""
+        now = time.monotonic()
         self._dirty.add(game_id)
+        changes = self._unshown.get(game_id)
+        self._unshown[game_id] = Changes(now, now) if changes is None else changes.again(now)
         task = self._tasks.get(game_id)
         if task is None or task.done():
             self._tasks[game_id] = asyncio.create_task(self._refresh(game_id))
+
+    def due(self, game_id: int) -> float:
+        """When the game's next edit is due (monotonic seconds)."""
+        return edit_due(self._shown_at.get(game_id), self._unshown.get(game_id), self.interval)
 
     async def flush(self, patience: float = SHUTDOWN_PATIENCE) -> None:
         """At shut-down: make pending edits now, waiting at most `patience` seconds for them."""
@@ -82,19 +120,32 @@ class StatusUpdater:
             self._hurry.clear()
 
     async def _refresh(self, game_id: int) -> None:
-        while game_id in self._dirty:
-            wait = self._last_edit.get(game_id, 0.0) + self.interval - time.monotonic()
-            if wait > 0 and not self._hurry.is_set():
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._hurry.wait(), timeout=wait)
-            if game_id in self._retired:
-                return  # retire() showed its last state
-            self._dirty.discard(game_id)
-            try:
-                await self.show(await self.store.load(game_id))
-            except Exception:
-                log.exception("could not update the status message of game %s", game_id)
-            self._last_edit[game_id] = time.monotonic()
+        """Wait until the game's edit is due (or a flush hurries it), then make it; again while
+        changes keep coming."""
+        try:
+            while game_id in self._dirty:
+                wait = self.due(game_id) - time.monotonic()
+                if wait > 0 and not self._hurry.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._hurry.wait(), timeout=wait)
+                    continue  # a change meanwhile may have moved the time it is due
+                if game_id in self._retired:
+                    return  # retire() showed its last state
+                await self._edit(game_id)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]  # finished: a later change starts a new task
+
+    async def _edit(self, game_id: int) -> None:
+        """Show the stored state: every change made until now is in it."""
+        self._dirty.discard(game_id)
+        self._unshown.pop(game_id, None)
+        self._shown_at[game_id] = time.monotonic()  # shown by this process: later edits wait
+        try:
+            await self.show(await self.store.load(game_id))
+        except Exception:
+            log.exception("could not update the status message of game %s", game_id)
+        self._shown_at[game_id] = time.monotonic()  # the next edit an interval after this one
 
     async def show(self, game: StoredGame) -> None:
         """Edit the game's status message, or replace it when it cannot serve any more."""
@@ -144,6 +195,7 @@ class StatusUpdater:
         replaced again."""
         self._retired.add(game.id)
         self._dirty.discard(game.id)  # its last state is shown here, not by a pending edit
+        self._unshown.pop(game.id, None)
         stored = await self.store.load(game.id)
         if stored.status_message_id is None:
             return
