@@ -26,6 +26,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that asks for the server carries the marker, so `-m "not postgres"` runs
+    without one (the `database` fixture's PostgreSQL tests carry it through their parameter)."""
+    for item in items:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[TestServer]:
     """One PostgreSQL server for this test process (each xdist worker has its own), stopped
