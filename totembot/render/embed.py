@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from totembot.render.markdown import MAX_NAME, escape
+from totembot.render.markdown import MAX_NAME, escape_name
 from totembot.render.view import (
     LifeView,
     MarkerView,
@@ -55,9 +55,9 @@ FITS = (Fit(), Fit(2, 32, 48, 3), Fit(1, 24, 32, 2), Fit(0, 16, 24, 0), Fit(0, 1
 def _turns(view: TableView, limit: int) -> str:
     """Grand Melee: every player taking a turn with their marker's number, then the markers
     that wait: "Turns: Ann (1), Eve (2) · ⏳ 3 waits for Ivy"."""
-    held = [f"{escape(m.player, limit)} ({m.number})" for m in view.markers if not m.waiting]
+    held = [f"{escape_name(m.player, limit)} ({m.number})" for m in view.markers if not m.waiting]
     waits = [
-        f"{WAITING} {m.number} waits for {escape(m.player, limit)}"
+        f"{WAITING} {m.number} waits for {escape_name(m.player, limit)}"
         for m in view.markers
         if m.waiting
     ]
@@ -71,19 +71,20 @@ def _headline(view: TableView) -> str:
     if view.finished:
         won = [team.name for team in view.teams if team.status == "won"]
         if won:
-            return f"Game over: {', '.join(escape(name, limit=GROUP_NAME) for name in won)} won"
+            names = ", ".join(escape_name(name, limit=GROUP_NAME) for name in won)
+            return f"Game over: {names} won"
         if view.winners:
-            return f"Game over: {', '.join(escape(name) for name in view.winners)} won"
+            return f"Game over: {', '.join(escape_name(name) for name in view.winners)} won"
         return "Game over: a draw"
     if view.active_team is not None:
-        return f"Turn {view.turn}: {escape(view.active_team, limit=GROUP_NAME)} to play"
-    return f"Turn {view.turn}: {escape(view.active)} to play"
+        return f"Turn {view.turn}: {escape_name(view.active_team, limit=GROUP_NAME)} to play"
+    return f"Turn {view.turn}: {escape_name(view.active)} to play"
 
 
 def _tallies(damage: dict[str, int], fit: Fit = Fit()) -> list[str]:
     tallies = sorted(damage.items(), key=lambda item: -item[1])
     shown = fit.commanders
-    parts = [f"⚔ {escape(commander, fit.name)} {amount}" for commander, amount in tallies[:shown]]
+    parts = [f"⚔ {escape_name(who, fit.name)} {amount}" for who, amount in tallies[:shown]]
     if len(tallies) > shown:
         parts.append(f"⚔ +{len(tallies) - shown} more")
     return parts
@@ -95,7 +96,7 @@ def _sources(poison_from: dict[str, int] | None, fit: Fit) -> str:
     shown = max(fit.commanders, 1) if fit.commanders else 0
     if not given or not shown:
         return ""
-    words = [f"{escape(name, fit.name)} {count}" for name, count in given[:shown]]
+    words = [f"{escape_name(name, fit.name)} {count}" for name, count in given[:shown]]
     words += [f"+{len(given) - shown} more"] if len(given) > shown else []
     return f" ({', '.join(words)})"
 
@@ -135,7 +136,7 @@ def _seat_tags(
         square = TEAM_SQUARES[(ord(player.team_tag) - ord("A")) % len(TEAM_SQUARES)]
         before, tags = f"{square} ", [f"team {player.team_tag}"]
     elif player.team is not None and not in_team_block:
-        tags = [escape(player.team, GROUP_NAME)]
+        tags = [escape_name(player.team, GROUP_NAME)]
     if player.role == "emperor":
         before += f"{CROWN} "
     tags += [player.role] if player.role is not None else []
@@ -148,7 +149,7 @@ def _seat_tags(
     if view.minions and player.is_in:
         if player.master is not None:
             before += f"{CHAIN} "
-            tags.append(f"serves {escape(player.master, fit.name)}")
+            tags.append(f"serves {escape_name(player.master, fit.name)}")
         elif view.minions_of(player.name):
             before += f"{CROWN} "
         if player.minion_times:
@@ -163,12 +164,12 @@ def _minions_part(view: TableView, player: PlayerView, fit: Fit) -> list[str]:
         return []
     if len(minions) > fit.minions:
         return [f"{len(minions)} minions"]
-    return [f"minions: {', '.join(escape(name, fit.name) for name in minions)}"]
+    return [f"minions: {', '.join(escape_name(name, fit.name) for name in minions)}"]
 
 
 def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()) -> str:
     """The player's name and status, then what is theirs: poison, own life, commander damage."""
-    name = escape(player.name, fit.name)
+    name = escape_name(player.name, fit.name)
     before, tags = _seat_tags(view, player, in_team_block, fit)
     if player.status == "in":
         marker = "▶ " if _marked(view, player) else ""
@@ -180,7 +181,7 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: 
     else:
         why = OUT_WORDS[player.status]
         if player.reason:
-            reason = escape(player.reason, limit=fit.reason)
+            reason = escape_name(player.reason, limit=fit.reason)
             why = reason if player.reason.startswith(why) else f"{why}: {reason}"
         line = f"{before}~~{name}~~ ({', '.join([*tags, why])})"
     parts = [f"☠ {player.poison}"] if player.poison is not None else []
@@ -193,7 +194,7 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: 
 
 def _totem_line(totem: LifeView) -> str:
     parts = " · ".join(_life_parts(totem))
-    name = escape(totem.name, limit=GROUP_NAME)
+    name = escape_name(totem.name, limit=GROUP_NAME)
     if totem.dead:
         return f"└ ~~{name}~~ ✖ dead ({parts})"
     return f"└ {name}: {parts}"
@@ -201,7 +202,7 @@ def _totem_line(totem: LifeView) -> str:
 
 def _team_lines(view: TableView, team: TeamView) -> list[str]:
     """The team's shared life and status, then each of its players under it."""
-    name = escape(team.name, limit=GROUP_NAME)
+    name = escape_name(team.name, limit=GROUP_NAME)
     if team.status == "won":
         line = f"🏆 **{name}** (won)"
     elif team.status == "lost":
@@ -262,8 +263,8 @@ def status_embed(state: GameState) -> dict[str, Any]:
     }
     if view.pending:
         waiting = [
-            f"#{p.id}: {escape(p.payer)} pays {p.amount} from "
-            f"{escape(p.totem.name, limit=GROUP_NAME)}, if {escape(p.awaiting)} approves"
+            f"#{p.id}: {escape_name(p.payer)} pays {p.amount} from "
+            f"{escape_name(p.totem.name, limit=GROUP_NAME)}, if {escape_name(p.awaiting)} approves"
             for p in view.pending
         ]
         embed["fields"] = [

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
 LINE_START = re.compile(r"^([>#-])", re.MULTILINE)  # quotes, headings and lists
 MAX_NAME = 40
+NAMES_KEPT = 4096  # escaped names kept: every player, totem and team of many games at once
 
 
 def escape(text: str, limit: int = MAX_NAME) -> str:
@@ -17,3 +19,10 @@ def escape(text: str, limit: int = MAX_NAME) -> str:
         text = text[: limit - 1] + "…"
     text = LINE_START.sub(r"\\\1", MARKDOWN.sub(r"\\\1", text))
     return text.replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+@lru_cache(maxsize=NAMES_KEPT)
+def escape_name(text: str, limit: int = MAX_NAME) -> str:
+    """`escape`, kept: a status embed escapes the same few names (and reasons) every time it is
+    drawn, and the regexes cost more than the rest of a line."""
+    return escape(text, limit)

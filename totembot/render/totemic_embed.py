@@ -19,7 +19,7 @@ from totembot.render.embed import (
     WAITING,
     fitted,
 )
-from totembot.render.markdown import escape
+from totembot.render.markdown import escape_name
 from totembot.totemic.state import Animal, Challenge, MatchScore, Solo, TotemicState
 
 LEVELS_SHOWN = 8  # the levels above the current one, named; more are counted
@@ -33,7 +33,7 @@ RIVAL_WORDS = {"ahead": "ahead", "defeated": "defeated", "current": "now", "won"
 
 
 def _name(name: str) -> str:
-    return escape(name)
+    return escape_name(name)
 
 
 def _winner(state: TotemicState) -> str:
