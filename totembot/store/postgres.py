@@ -167,6 +167,10 @@ class PostgresStore(GameStore):
                 )
                 game_id = await _insert_game(connection, game, "active")
         except asyncpg.UniqueViolationError as error:
+            if error.constraint_name != "one_active_game_per_channel":
+                raise StoreError(
+                    f"The game could not be stored ({reason(error)}): nothing was recorded."
+                ) from error
             raise ChannelBusy(
                 "This channel already has a game: end it before a new one."
             ) from error
