@@ -8,16 +8,17 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from totembot import __version__
-from totembot.console import EXIT_OK
-from totembot.console_main import play_console
-from totembot.store import StoreError
 
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+# Each command imports what it needs when it runs: `run` never loads the console, and --version
+# loads nothing.
 IN_MEMORY = ":memory:"
+EXIT_OK = 0
 EXIT_SETTINGS = 2  # a setting to fix: restarting will not help
 EXIT_UNREACHABLE = 75  # EX_TEMPFAIL: Discord could not be reached; try again later
 
@@ -222,6 +223,8 @@ def _database(db: str | None) -> str:
 
 def _report(args: argparse.Namespace) -> int:
     """`export`, `stats` and `summary`; a missing or unreadable database is one sentence."""
+    from pydantic import ValidationError
+
     from totembot import reports
 
     try:
@@ -243,8 +246,11 @@ def _setting_problem(error: ValidationError) -> str:
 
 def _bot_command(args: argparse.Namespace) -> int:
     """Run or sync the bot; a setting problem is one sentence on standard error."""
+    from pydantic import ValidationError
+
     from totembot.bot import runner
     from totembot.settings import load_settings
+    from totembot.store import StoreError
 
     try:
         settings = load_settings()
@@ -273,8 +279,10 @@ def _bot_command(args: argparse.Namespace) -> int:
 
 def _backup(dest: str, db: str | None, overwrite: bool) -> int:
     """`totembot backup`: the copy, then one line saying what it holds."""
+    from pydantic import ValidationError
+
     from totembot.settings import load_settings
-    from totembot.store import backup_database
+    from totembot.store import StoreError, backup_database
 
     try:
         source = db if db is not None else load_settings().database
@@ -292,6 +300,7 @@ def _backup(dest: str, db: str | None, overwrite: bool) -> int:
 
 def _migrate_db(source: str, target: str) -> int:
     """`totembot migrate-db`: the copy, then one line saying what it copied."""
+    from totembot.store import StoreError
     from totembot.store.copy import copied_line, copy_to_postgres
 
     try:
@@ -313,6 +322,8 @@ def _migrate_db(source: str, target: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "console":
+        from totembot.console_main import play_console
+
         try:
             return asyncio.run(play_console(args.script, args.json, args.db))
         except KeyboardInterrupt:
