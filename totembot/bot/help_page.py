@@ -1,37 +1,51 @@
-"""`/totem help`: the console's help pages, privately, with the slash commands added."""
+"""`/totem help`: the console's help pages, privately, with the slash commands added.
+
+The pages are imported when first asked for: the bot starts without them.
+"""
 
 from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from totembot.bot.replies import MAX_CONTENT
-from totembot.help import Topic, help_text, topic_names
 
-COMMANDS_TOPIC = Topic(
-    name="commands",
-    title="the phrases on Discord",
-    text=(
-        "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
-        "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
-        "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
-        "Record for another player with their name first: /do text: Bob: pay 2 via right",
-        "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
-        "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
-        "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
-        "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
-        "/totem status and /totem board show the game; /totem history the latest changes.",
-        "When a game ends its summary and life chart follow; /totem chart draws it any time.",
-        "/totem stats [player] and /totem leaderboard count this server's finished games;",
-        "/totem export gives the game as a script that totembot console plays back.",
-    ),
+if TYPE_CHECKING:
+    from totembot.help import Topic
+
+COMMANDS_TEXT = (
+    "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
+    "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
+    "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
+    "Record for another player with their name first: /do text: Bob: pay 2 via right",
+    "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
+    "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
+    "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
+    "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
+    "/totem status and /totem board show the game; /totem history the latest changes.",
+    "When a game ends its summary and life chart follow; /totem chart draws it any time.",
+    "/totem stats [player] and /totem leaderboard count this server's finished games;",
+    "/totem export gives the game as a script that totembot console plays back.",
 )
 HELP_ASK = "/totem help topic:"
 
 
+@cache
+def commands_topic() -> Topic:
+    """The page of the slash commands, added to the console's pages."""
+    from totembot.help import Topic
+
+    return Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
+
+
 def discord_help(topic: str | None) -> str:
     """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
-    text = help_text(topic, extra=(COMMANDS_TOPIC,), ask=HELP_ASK)
+    from totembot.help import help_text
+
+    text = help_text(topic, extra=(commands_topic(),), ask=HELP_ASK)
     fenced = f"```text\n{text}\n```"
     return fenced if len(fenced) <= MAX_CONTENT else text[:MAX_CONTENT]
 
@@ -40,8 +54,10 @@ async def help_topics(
     _interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
+    from totembot.help import topic_names
+
     typed = current.strip().casefold()
-    names = topic_names((COMMANDS_TOPIC,))
+    names = topic_names((commands_topic(),))
     ranked = [n for n in names if n.startswith(typed)] + [
         n for n in names if typed in n and not n.startswith(typed)
     ]

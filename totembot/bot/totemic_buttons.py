@@ -11,7 +11,7 @@ never answers a later question. A solo rival never answers: the rules accept for
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 
@@ -19,9 +19,13 @@ from totembot.bot.access import Table
 from totembot.bot.replies import answer_failures
 from totembot.ruleset import ParsedLine
 from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import ruleset_of
+from totembot.ruleset.registry import TOTEMIC_FORMATS, ruleset_of
 from totembot.service import Recorded
-from totembot.totemic.state import SUBMIT_COST, TotemicState
+
+if TYPE_CHECKING:
+    from totembot.totemic.state import TotemicState
+
+# The Totemic rules are imported once a Totemic game is played: a Magic reply never loads them.
 
 ANSWERS = ("accept", "threaten", "submit")
 STYLES = {
@@ -64,6 +68,8 @@ def asked(state: TotemicState) -> str | None:
 
 def answer_labels(state: TotemicState) -> dict[str, str]:
     """Each answer the awaited player may give now, with its label (no threat at the top)."""
+    from totembot.totemic.state import SUBMIT_COST
+
     levels = state.config.levels
     labels = {"accept": "Accept"}
     if state.level in levels[:-1]:
@@ -75,6 +81,10 @@ def answer_labels(state: TotemicState) -> dict[str, str]:
 def add_answer_buttons(view: discord.ui.View, recorded: Recorded) -> None:
     """The answer buttons for a reply whose new state awaits an answer to a challenge."""
     state = recorded.state
+    if state.config.format not in TOTEMIC_FORMATS:
+        return
+    from totembot.totemic.state import TotemicState
+
     if not isinstance(state, TotemicState):
         return
     key = asked(state)
@@ -120,6 +130,8 @@ class AnswerButton(
         await answer_failures(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
+        from totembot.totemic.state import TotemicState
+
         recorder = _recorder(interaction)
         table = await recorder.table_for(interaction)
         game = table.game

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from totembot.phrases import one_word_name
 from totembot.ruleset.errors import RuleViolation, shown
-from totembot.totemic.game import check_config
-from totembot.totemic.setup_line import name_problem
-from totembot.totemic.state import DEFAULT_LEVELS, Rival, TotemicConfig
+
+if TYPE_CHECKING:
+    from totembot.totemic.state import Rival, TotemicConfig
+
+# The Totemic rules are imported by the functions that set a game up: the bot starts without them.
 
 NUMBER = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
 SEPARATORS = re.compile(r"[\s,;]+")
@@ -39,6 +42,9 @@ def numbers(text: str, option: str, example: str) -> tuple[int, ...]:
 
 def parse_rivals(text: str) -> tuple[Rival, ...]:
     """ "Badger 28, Bat 20" -> the rivals from the bottom of the Hierarchy of Spirits up."""
+    from totembot.totemic.setup_line import name_problem
+    from totembot.totemic.state import Rival
+
     found: list[Rival] = []
     for item in (part.strip() for part in text.split(",")):
         words = item.split()
@@ -58,6 +64,8 @@ def animal_names(display_names: Sequence[str], reserved: Sequence[str] = ()) -> 
     """One-word names the Totemic language reads, unique in the game and apart from the rivals'
     (`reserved`): "Ada Admin" -> "Ada_Admin"; a name it cannot read (a phrase word such as
     "draw") becomes Player1, Player2..."""
+    from totembot.totemic.setup_line import name_problem
+
     names: list[str] = []
     for index, display_name in enumerate(display_names):
         fallback = f"Player{index + 1}"
@@ -73,6 +81,9 @@ def match_config(
     names: Sequence[str], power: tuple[int, ...], levels: tuple[int, ...], match: int
 ) -> TotemicConfig:
     """A two-player game (a best-of-`match` when more than 1), as the rules allow it."""
+    from totembot.totemic.game import check_config
+    from totembot.totemic.state import TotemicConfig
+
     config = TotemicConfig(
         format="totemic", players=tuple(names), power=power, levels=levels, match=match
     )
@@ -84,6 +95,9 @@ def solo_config(
     name: str, power: int, ladder: tuple[Rival, ...], levels: tuple[int, ...]
 ) -> TotemicConfig:
     """One player against the rivals, as the rules allow it."""
+    from totembot.totemic.game import check_config
+    from totembot.totemic.state import TotemicConfig
+
     config = TotemicConfig(
         format="totemic-solo", players=(name,), power=(power,), levels=levels, rivals=ladder
     )
@@ -92,6 +106,8 @@ def solo_config(
 
 
 def levels_of(text: str | None) -> tuple[int, ...]:
+    from totembot.totemic.state import DEFAULT_LEVELS
+
     return DEFAULT_LEVELS if text is None else numbers(text, "levels", LEVELS_EXAMPLE)
 
 

@@ -56,8 +56,9 @@ def format_title(format_name: str) -> str:
 
 
 def format_names() -> tuple[str, ...]:
-    """Every format any ruleset plays, as the setup line names them."""
-    return tuple(name for ruleset in rulesets() for name in ruleset.formats)
+    """Every format any ruleset plays, as the setup line names them (Totemic's known here, so
+    that listing them does not import its rules)."""
+    return (*_magic().formats, *TOTEMIC_FORMATS)
 
 
 def parse_setup(line: str) -> GameConfig:

@@ -8,6 +8,7 @@ challenged player's answers are buttons (`totembot.bot.totemic_buttons`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -34,7 +35,11 @@ from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import TOTEMIC_FORMATS, ruleset_of
 from totembot.service import NoGame
 from totembot.store import Seat
-from totembot.totemic.state import TotemicConfig, TotemicState
+
+if TYPE_CHECKING:
+    from totembot.totemic.state import TotemicConfig, TotemicState
+
+# The Totemic rules are imported when a Totemic game starts (or is loaded): not at start-up.
 
 MATCH_CHOICES = [
     app_commands.Choice(name="One game", value=1),
@@ -149,6 +154,8 @@ class TotemicCog(
         return Started(game, previous)
 
     async def _announce(self, interaction: discord.Interaction, started: Started) -> None:
+        from totembot.totemic.state import TotemicState
+
         state = started.game.state
         assert isinstance(state, TotemicState)
         try:
@@ -191,6 +198,8 @@ class TotemicCog(
         except NoGame as error:
             raise NoGame(NO_GAME) from error
         self.recorder.status.schedule(recorded.game_id)  # whatever becomes of the answers
+        from totembot.totemic.state import TotemicState
+
         state = recorded.state
         assert isinstance(state, TotemicState)
         own = table.name_of(str(interaction.user.id))

@@ -1,0 +1,96 @@
+"""Start-up imports only what the command needs: each check runs in a fresh interpreter, where
+`sys.modules` tells what a command's imports (and a request) really loaded."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from totembot.ruleset.registry import format_names, rulesets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Drawing, the console's prompt, the test tools, the reports: never what `totembot run` needs
+# to start. The Totemic rules load with the first Totemic game.
+NOT_AT_BOT_START = (
+    "matplotlib",
+    "PIL",
+    "prompt_toolkit",
+    "hypothesis",
+    "numpy",
+    "asyncpg",
+    "totembot.console",
+    "totembot.console_main",
+    "totembot.help",
+    "totembot.export",
+    "totembot.reports",
+    "totembot.stats",
+    "totembot.render.board",
+    "totembot.render.chart",
+    "totembot.render.summary",
+    "totembot.render.stats_text",
+    "totembot.render.embed",
+    "totembot.totemic",
+    "totembot.ruleset.totemic",
+)
+
+
+def loaded_after(code: str, names: tuple[str, ...]) -> list[str]:
+    """Which of `names` (or their submodules) are in sys.modules after running `code`."""
+    script = textwrap.dedent(code) + textwrap.dedent(
+        f"""
+        import sys
+        names = {names!r}
+        print(sorted(n for n in names if any(m == n or m.startswith(n + ".") for m in sys.modules)))
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    return list(eval(result.stdout.strip().splitlines()[-1]))
+
+
+def test_the_bot_starts_without_drawing_the_console_the_reports_or_totemic() -> None:
+    code = "import totembot.cli, totembot.bot.runner, totembot.bot.client\n"
+    assert loaded_after(code, NOT_AT_BOT_START) == []
+
+
+def test_the_version_loads_neither_pydantic_nor_discord_nor_the_store() -> None:
+    code = "import totembot.cli\n"
+    names = ("pydantic", "discord", "aiohttp", "totembot.store", "totembot.rules", "totembot.bot")
+    assert loaded_after(code, names) == []
+
+
+def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
+    code = """
+        import asyncio
+        import totembot.bot.runner
+        from totembot.bot.recording import reply_view
+        from totembot.bot.replies import changes_text
+        from totembot.phrases import parse_line, parse_setup
+        from totembot.rules import new_game
+        from totembot.service import GameService
+        from totembot.store import GameStore, NewGame, Seat
+
+        async def main() -> None:
+            store = await GameStore.open(":memory:")
+            config = parse_setup("game totem players: Ann, Bob, Cid")
+            seats = tuple(Seat(display_name=name) for name in config.players)
+            game = NewGame("1", "host", config, new_game(config), seats, "2026-01-01T00:00:00")
+            await store.create_games([game])
+            request = parse_line("Ann: deal 3 to Bob via Bob-Cid").request(host=True)
+            recorded = await GameService(store).record("1", request, "host")
+            assert "17" in changes_text(recorded.state.config.format, recorded.events)
+            reply_view(recorded)
+            await store.close()
+
+        asyncio.run(main())
+    """
+    assert loaded_after(code, ("totembot.totemic", "totembot.ruleset.totemic")) == []
+
+
+def test_the_format_names_known_without_importing_totemic_are_every_rulesets() -> None:
+    assert format_names() == tuple(name for ruleset in rulesets() for name in ruleset.formats)
