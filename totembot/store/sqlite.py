@@ -1,14 +1,21 @@
-"""The SQLite backend: one file in WAL mode, the default; needs no server."""
+"""The SQLite backend: one file in WAL mode, the default; needs no server.
+
+Appends are group-committed: those that arrive while a commit is under way wait for the next
+one, which writes them all in one transaction (one fsync, still `synchronous = FULL`), each in
+its own savepoint so that a refused one changes nothing while its neighbours commit. Each
+`append` returns only after the COMMIT of its group.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -36,6 +43,23 @@ PRAGMAS = (
     "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
     "PRAGMA foreign_keys = ON",
 )
+CLOSED = "The database has been closed: nothing was recorded."
+T = TypeVar("T")
+
+# The version-checked move of a game's row (migration 0007): it matches only when the game is
+# still at the version the request was checked against and keeps its status, so the common
+# request leaves the indexed `status` column alone. No match: the status changes (the game
+# ends, undo reopens it), or the request is stale, or the game was ended (MOVE_STATUS tells).
+MOVE = "UPDATE games SET version = ?, snapshot = ? WHERE id = ? AND version = ? AND status = ?"
+MOVE_STATUS = (
+    "UPDATE games SET version = ?, snapshot = ?, status = ?, "
+    "finished_at = CASE WHEN ? = 'finished' THEN ? END "
+    "WHERE id = ? AND version = ? AND status <> 'abandoned'"
+)
+INSERT_EVENT = (
+    "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 class SqliteStore(GameStore):
@@ -44,7 +68,11 @@ class SqliteStore(GameStore):
     def __init__(self, db: aiosqlite.Connection, opened: Opened | None = None) -> None:
         super().__init__(opened or Opened(path=":memory:", version_before=LATEST, version=LATEST))
         self._db = db
-        self._write = asyncio.Lock()
+        self._write = asyncio.Lock()  # the group writer and every other write, one at a time
+        self._pending: list[Pending] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._closed = False
+        self.group_commits = 0  # transactions the group writer committed (tests count them)
 
     @classmethod
     async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000) -> SqliteStore:
@@ -79,6 +107,10 @@ class SqliteStore(GameStore):
         return cls(db, Opened(str(path), before, version, backup))
 
     async def close(self) -> None:
+        """Commit the appends already made (each caller still gets its answer), then close."""
+        self._closed = True
+        if self._writer is not None:
+            await asyncio.wait([self._writer])
         await self._db.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -127,21 +159,55 @@ class SqliteStore(GameStore):
     async def append(
         self, game_id: int, expected_version: int, record: EventRecord, state: GameState
     ) -> int:
-        """One INSERT, and so one transaction: database triggers (migration 0005) check the
-        version and move the game's snapshot, version and status forward with it."""
-        new_version = expected_version + 1
+        """Queue the event for the group writer; returns once its group has committed.
+
+        The rows are made here, on the event loop, so the writer's transaction only writes.
+        """
+        if self._closed:
+            raise StoreError(CLOSED)
+        pending = Pending(
+            event_row(game_id, expected_version + 1, record, state),
+            asyncio.get_running_loop().create_future(),
+        )
+        self._pending.append(pending)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_groups())
+        return await pending.answer
+
+    async def _write_groups(self) -> None:
+        """Commit what is pending, one group at a time, until nothing is."""
+        while self._pending:
+            async with self._write:
+                group = [pending for pending in self._pending if not pending.answer.done()]
+                self._pending = []
+                if group:
+                    await self._commit(group)
+
+    async def _commit(self, group: list[Pending]) -> None:
+        """One transaction for the group on the connection's thread, then the answers: each
+        request's version or its own refusal, or for all the storage sentence when the
+        transaction failed (nothing of it was committed, so nothing is acknowledged)."""
+        rows = [pending.row for pending in group]
         try:
-            async with self._writing():
-                await self._db.execute(
-                    "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, "
-                    "changes, snapshot, game_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    event_row(game_id, new_version, record, state),
-                )
-        except sqlite3.IntegrityError as error:
-            if "game ended" in str(error):
-                raise StoreError(ENDED) from error
-            raise StaleState(STALE) from error
-        return new_version
+            outcomes = await self._on_connection(commit_group, rows)
+        except sqlite3.DatabaseError as error:
+            outcomes = [chained(storage_problem(error), error) for _ in group]
+        except ValueError as error:  # aiosqlite: the connection is closed
+            outcomes = [chained(StoreError(CLOSED), error) for _ in group]
+        except BaseException:  # the writer itself is cancelled: nobody is left waiting
+            for pending in group:
+                pending.answer.cancel()
+            raise
+        else:
+            self.group_commits += 1
+        for pending, outcome in zip(group, outcomes, strict=True):
+            pending.answer_with(outcome)
+
+    async def _on_connection(self, work: Callable[[sqlite3.Connection, T], Any], arg: T) -> Any:
+        """Run `work(connection, arg)` on aiosqlite's thread, in one hop: the whole group's
+        statements cost one round trip instead of one each."""
+        connection = self._db._conn  # only ever used on that thread
+        return await self._db._execute(work, connection, arg)  # type: ignore[no-untyped-call]
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
         async with self._writing():
@@ -198,6 +264,71 @@ class SqliteStore(GameStore):
                     continue
                 await db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
                 await db.executemany(results.INSERT, results.rows_of(game_id, result))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An append waiting for its group: its row, and the future its caller awaits."""
+
+    row: tuple[Any, ...]
+    answer: asyncio.Future[int]
+
+    def answer_with(self, outcome: int | StoreError) -> None:
+        if self.answer.done():  # its caller stopped waiting (cancelled)
+            return
+        if isinstance(outcome, StoreError):
+            self.answer.set_exception(outcome)
+        else:
+            self.answer.set_result(outcome)
+
+
+def chained(error: StoreError, cause: BaseException) -> StoreError:
+    error.__cause__ = cause
+    return error
+
+
+def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[int | StoreError]:
+    """On the connection's thread: one transaction, a savepoint per request. A refused request
+    is rolled back to its savepoint and answered with its error; any other failure, the COMMIT's
+    included, rolls the whole transaction back and is raised."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes = [_in_savepoint(db, row) for row in rows]
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+def _in_savepoint(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreError:
+    db.execute("SAVEPOINT request")
+    try:
+        outcome = _write_event(db, row)
+    except sqlite3.IntegrityError as error:  # a row at that seq already: another writer's
+        outcome = chained(StaleState(STALE), error)
+    if isinstance(outcome, StoreError):
+        db.execute("ROLLBACK TO request")
+    db.execute("RELEASE request")
+    return outcome
+
+
+def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreError:
+    """Move the game's row forward, version checked, and append the event (its changes only:
+    the games row holds the one current snapshot)."""
+    game_id, seq, at, by, request, changes, snapshot, status = row
+    moved = db.execute(MOVE, (seq, snapshot, game_id, seq - 1, status)).rowcount
+    if moved == 0:
+        moved = db.execute(
+            MOVE_STATUS, (seq, snapshot, status, status, at, game_id, seq - 1)
+        ).rowcount
+    if moved == 0:
+        found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        return StoreError(ENDED) if found and found[0] == "abandoned" else StaleState(STALE)
+    db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
+    return int(seq)
 
 
 async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:

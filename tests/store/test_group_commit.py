@@ -1,0 +1,265 @@
+"""Group commit on SQLite: appends that arrive together share one transaction, each answered
+only after that transaction committed, and a refused one (stale, ended, a clash) changes nothing
+while its neighbours commit. Nothing here sleeps for a time: a group is whatever was queued when
+the writer ran, which asyncio makes deterministic for requests started together."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import assert_every_game_rebuilds
+from totembot.phrases import parse_line, parse_setup
+from totembot.rules import Request, RuleViolation, apply
+from totembot.service import GameService
+from totembot.store import EventRecord, StaleState, StoredGame, StoreError
+from totembot.store.sqlite import SqliteStore
+
+SETUP = "game totem players: Ann, Bob, Cid"
+
+
+def request(line: str) -> Request:
+    parsed = parse_line(line)
+    assert parsed is not None
+    return parsed.request(host=True)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.connect(tmp_path / "games.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def started(service: GameService, count: int) -> list[StoredGame]:
+    return [
+        await service.start(f"table-{index}", "host", parse_setup(SETUP)) for index in range(count)
+    ]
+
+
+def appending(
+    store: SqliteStore, game: StoredGame, expected_version: int, line: str = "Ann: deal 2 to Bob"
+) -> asyncio.Task[int]:
+    """An append started now (it queues for the group writer at its first step)."""
+    made = request(line)
+    state, events = apply(game.state, made)
+    record = EventRecord(expected_version + 1, "now", "tester", made, events)
+    return asyncio.create_task(store.append(game.id, expected_version, record, state))
+
+
+async def answers(tasks: list[asyncio.Task[int]]) -> list[Any]:
+    return list(await asyncio.gather(*tasks, return_exceptions=True))
+
+
+async def test_requests_on_many_games_at_once_commit_in_fewer_transactions_than_requests(
+    store: SqliteStore,
+) -> None:
+    service = GameService(store)
+    games = await started(service, 30)
+    before = store.group_commits
+
+    recorded = await asyncio.gather(
+        *(
+            service.record(game.channel_id, request(f"Ann: deal {index + 1} to Bob"), "tester")
+            for index, game in enumerate(games)
+        )
+    )
+
+    transactions = store.group_commits - before
+    assert 1 <= transactions < len(games)
+    assert [r.version for r in recorded] == [1] * len(games)
+    for index, game in enumerate(games):
+        stored = await store.load(game.id)
+        assert stored.state.pools[1].life == 20 - (index + 1)
+        assert [record.seq for record in await store.events(game.id)] == [1]
+    assert await assert_every_game_rebuilds(store) == len(games)
+
+
+async def test_a_stale_request_in_a_group_is_refused_alone_while_its_neighbours_commit(
+    store: SqliteStore,
+) -> None:
+    games = await started(GameService(store), 3)
+    before = store.group_commits
+
+    results = await answers(
+        [
+            appending(store, games[0], 0),
+            appending(store, games[1], 4),  # checked against a version the game never had
+            appending(store, games[2], 0),
+        ]
+    )
+
+    assert store.group_commits == before + 1  # one transaction for the three
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], StaleState)
+    assert (await store.load(games[1].id)).version == 0
+    assert await store.events(games[1].id) == []
+    assert [len(await store.events(games[i].id)) for i in (0, 2)] == [1, 1]
+
+
+async def test_two_requests_checked_against_the_same_version_in_one_group_the_second_is_stale(
+    store: SqliteStore,
+) -> None:
+    (game,) = await started(GameService(store), 1)
+    before = store.group_commits
+
+    results = await answers(
+        [appending(store, game, 0, "Ann: deal 2 to Bob"), appending(store, game, 0, "next")]
+    )
+
+    assert store.group_commits == before + 1
+    assert results[0] == 1 and isinstance(results[1], StaleState)
+    stored = await store.load(game.id)
+    assert stored.version == 1 and stored.state.pools[1].life == 18
+    assert [r.request for r in await store.events(game.id)] == [request("Ann: deal 2 to Bob")]
+
+
+async def test_a_request_whose_event_clashes_after_its_game_moved_is_rolled_back_to_its_savepoint(
+    store: SqliteStore,
+) -> None:
+    """The game's row is moved before its event is inserted: when the insert fails (a row at
+    that seq already), the move is undone too, and only that request's."""
+    games = await started(GameService(store), 3)
+    await store.floor_commit(games[1].id, 1, "now")  # takes game 1's next seq
+    before = store.group_commits
+
+    results = await answers([appending(store, game, 0) for game in games])
+
+    assert store.group_commits == before + 1
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], StaleState)
+    clashed = await store.load(games[1].id)
+    assert (clashed.version, clashed.state) == (0, games[1].state)
+    assert (await store.load(games[0].id)).state.pools[1].life == 18
+
+
+async def test_an_ended_game_in_a_group_is_refused_alone(store: SqliteStore) -> None:
+    service = GameService(store)
+    games = await started(service, 3)
+    await service.end(games[1].channel_id)
+
+    results = await answers([appending(store, game, 0) for game in games])
+
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], StoreError) and not isinstance(results[1], StaleState)
+    assert "This game has been ended" in str(results[1])
+    assert await store.events(games[1].id) == []
+
+
+async def test_a_group_whose_commit_fails_answers_every_request_with_the_sentence_and_keeps_none(
+    store: SqliteStore,
+) -> None:
+    games = await started(GameService(store), 4)
+
+    def no_commit(action: int, arg1: str | None, *_: Any) -> int:
+        refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
+        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
+
+    await store._db.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
+    before = store.group_commits
+    try:
+        results = await answers([appending(store, game, 0) for game in games])
+    finally:
+        await store._db.set_authorizer(None)
+
+    assert store.group_commits == before
+    for result in results:
+        assert isinstance(result, StoreError) and not isinstance(result, StaleState)
+        assert "nothing was recorded" in str(result)
+    for game in games:
+        assert (await store.load(game.id)).version == 0
+        assert await store.events(game.id) == []
+    assert await answers([appending(store, game, 0) for game in games]) == [1] * len(games)
+
+
+async def test_closing_commits_what_was_queued_and_answers_it_then_refuses_more(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = await SqliteStore.connect(path)
+    games = await started(GameService(store), 5)
+    tasks = [appending(store, game, 0) for game in games]
+    await asyncio.sleep(0)  # one turn of the loop: every append is queued, none committed yet
+    assert not any(task.done() for task in tasks)
+
+    await store.close()
+
+    assert [task.result() for task in tasks] == [1] * len(games)
+    with pytest.raises(StoreError, match="has been closed"):
+        await appending(store, games[0], 1)
+    reopened = await SqliteStore.connect(path)
+    try:
+        assert [(await reopened.load(game.id)).version for game in games] == [1] * len(games)
+    finally:
+        await reopened.close()
+
+
+async def test_a_request_whose_caller_gave_up_before_its_group_is_not_written(
+    store: SqliteStore,
+) -> None:
+    games = await started(GameService(store), 2)
+    kept, dropped = appending(store, games[0], 0), appending(store, games[1], 0)
+    await asyncio.sleep(0)  # both queued
+    dropped.cancel()
+
+    assert await kept == 1
+    with pytest.raises(asyncio.CancelledError):
+        await dropped
+    assert await store.events(games[1].id) == []
+
+
+async def test_events_keep_their_changes_and_the_game_row_the_one_current_snapshot(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    service = GameService(store)
+    (game,) = await started(service, 1)
+    for line in ("Ann: deal 3 to Bob", "next", "undo", "Bob: deal 1 to Cid"):
+        await service.record(game.channel_id, request(line), "tester")
+
+    with sqlite3.connect(tmp_path / "games.sqlite3") as raw:
+        snapshots = raw.execute("SELECT snapshot, game_status FROM events").fetchall()
+        triggers = [
+            row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        ]
+    assert snapshots == [(None, None)] * 4
+    assert triggers == ["events_refuse_snapshot"]
+    assert await assert_every_game_rebuilds(store) == 1
+
+
+def test_an_older_totembot_writing_a_snapshot_with_its_event_is_refused(tmp_path: Path) -> None:
+    """Its triggers are gone: an event written the 0005 way would leave its game behind."""
+    path = tmp_path / "games.sqlite3"
+
+    async def one_game() -> int:
+        store = await SqliteStore.connect(path)
+        try:
+            return (await GameService(store).start("chan", "host", parse_setup(SETUP))).id
+        finally:
+            await store.close()
+
+    game_id = asyncio.run(one_game())
+    with sqlite3.connect(path) as raw, pytest.raises(sqlite3.IntegrityError, match="newer"):
+        raw.execute(
+            "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes, "
+            "snapshot, game_status) VALUES (?, 1, 'now', 'old', '{}', '[]', '{}', 'active')",
+            (game_id,),
+        )
+
+
+async def test_refused_by_the_rules_in_a_burst_is_refused_alone(store: SqliteStore) -> None:
+    """The rules refuse before the store is asked: the other channels' requests commit."""
+    service = GameService(store)
+    games = await started(service, 3)
+    results = await asyncio.gather(
+        service.record("table-0", request("Ann: deal 2 to Bob"), "t"),
+        service.record("table-1", request("Ann: deal 2 to Zed"), "t"),
+        service.record("table-2", request("Ann: deal 2 to Bob"), "t"),
+        return_exceptions=True,
+    )
+    assert isinstance(results[1], RuleViolation)
+    assert [(await store.load(game.id)).version for game in games] == [1, 0, 1]
