@@ -6,18 +6,26 @@ the writer ran, which asyncio makes deterministic for requests started together.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import sys
+import tempfile
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import assert_every_game_rebuilds
+from tests.property.test_rules_properties import SETTINGS, lines, setups
+from tests.store.workers import ROOT, Worker, assert_acks_stored
 from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Request, RuleViolation, apply
+from totembot.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
-from totembot.store import EventRecord, StaleState, StoredGame, StoreError
+from totembot.store import EventRecord, GameStore, StaleState, StoredGame, StoreError
 from totembot.store.sqlite import SqliteStore
 
 SETUP = "game totem players: Ann, Bob, Cid"
@@ -263,3 +271,116 @@ async def test_refused_by_the_rules_in_a_burst_is_refused_alone(store: SqliteSto
     )
     assert isinstance(results[1], RuleViolation)
     assert [(await store.load(game.id)).version for game in games] == [1, 0, 1]
+
+
+# -- a process killed in the middle of groups ---------------------------------------------------
+
+CONCURRENT_WORKER = Path(__file__).with_name("concurrent_worker.py")
+
+
+@dataclass
+class ConcurrentWorker(Worker):
+    """concurrent_worker.py: every table at once; on SQLite it says how many transactions."""
+
+    commits: list[int] = field(default_factory=list)
+
+    @classmethod
+    async def start_many(cls, database: str | Path, games: int, seed: int) -> ConcurrentWorker:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(CONCURRENT_WORKER),
+            str(database),
+            str(games),
+            str(seed),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        worker = cls(process)
+        assert await worker._line() == "READY", await worker._stderr()
+        return worker
+
+    def _take(self, line: str) -> None:
+        if line.startswith("COMMITS "):
+            self.commits.append(int(line.split()[1]))
+        else:
+            super()._take(line)
+
+
+@pytest.mark.parametrize(("seed", "acks_before_kill"), [(1, 150), (2, 400)])
+async def test_sigkill_amid_groups_keeps_every_acknowledged_request_and_nothing_half_written(
+    database: str | Path, seed: int, acks_before_kill: int
+) -> None:
+    worker = await ConcurrentWorker.start_many(database, 25, seed)
+    try:
+        await worker.read_until(acks_before_kill)
+        await worker.kill()
+    finally:
+        await worker.close()
+    assert len(worker.acks) >= acks_before_kill
+    if not str(database).startswith("postgresql"):  # SQLite: requests did share commits
+        assert worker.commits and worker.commits[-1] < len(worker.acks)
+
+    store = await GameStore.open(database)
+    try:
+        await assert_acks_stored(store, worker.acks)
+        assert await assert_every_game_rebuilds(store) == 25
+    finally:
+        await store.close()
+
+
+# -- any requests on several channels at once ---------------------------------------------------
+
+IN_MEMORY = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+CHANNELS = 4
+
+
+async def burst(path: Path, data: st.DataObject) -> None:
+    """Random lines on several channels, all sent at once: each channel's game ends as its lines
+    played one by one would leave it (refusals included), whatever shared a commit."""
+    store = await SqliteStore.connect(path)
+    try:
+        service = GameService(store)
+        shadows: dict[str, Game] = {}
+        said: list[tuple[str, Request, bool]] = []
+        for index in range(CHANNELS):
+            channel = f"chan-{index}"
+            _line, config = data.draw(setups(most=5), label="setup")
+            await service.start(channel, "host", config)
+            shadows[channel] = Game(new_game(config))
+        for _ in range(data.draw(st.integers(1, 30), label="requests")):
+            channel = f"chan-{data.draw(st.integers(0, CHANNELS - 1), label='channel')}"
+            line = data.draw(lines(shadows[channel].state), label="line")
+            made = line.request()
+            try:
+                shadows[channel].record(made)
+                accepted = True
+            except RuleViolation:
+                accepted = False
+            said.append((channel, made, accepted))
+        results = await asyncio.gather(
+            *(service.record(channel, made, "t") for channel, made, _ in said),
+            return_exceptions=True,
+        )
+        for (_channel, _made, accepted), result in zip(said, results, strict=True):
+            assert accepted == (not isinstance(result, BaseException)), result
+            assert not isinstance(result, StoreError)
+        for channel, shadow in shadows.items():
+            stored = await service.current(channel)
+            assert stored is not None
+            assert (await store.load(stored.id)).state == shadow.state
+            accepted_here = [made for c, made, ok in said if c == channel and ok]
+            assert [r.request for r in await store.events(stored.id)] == accepted_here
+        assert await assert_every_game_rebuilds(store) == CHANNELS
+    finally:
+        await store.close()
+
+
+@settings(SETTINGS, max_examples=40)
+@given(data=st.data())
+def test_requests_sent_at_once_on_several_channels_end_as_if_played_one_by_one(
+    data: st.DataObject,
+) -> None:
+    with tempfile.TemporaryDirectory(dir=IN_MEMORY) as folder:
+        asyncio.run(burst(Path(folder) / "games.sqlite3", data))
