@@ -99,14 +99,10 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _shards_with_their_count(self) -> Settings:
-        """The ids mean nothing without the count, and the count nothing without the ids."""
-        if (self.shards is None) != (self.shard_count is None):
-            given, missing = (
-                ("TOTEMBOT_SHARDS", "TOTEMBOT_SHARD_COUNT")
-                if self.shard_count is None
-                else ("TOTEMBOT_SHARD_COUNT", "TOTEMBOT_SHARDS")
-            )
-            raise ValueError(f"{given} is set without {missing}: set both, or neither")
+        """Shard ids that cannot exist with the count are refused at once; one of the two
+        alone waits for `shard_set`, since `run --shards`/`--shard-count` may give the other."""
+        if self.shards is None or self.shard_count is None:
+            return self
         try:
             self.shard_set()
         except ValueError as error:

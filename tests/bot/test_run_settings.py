@@ -171,6 +171,16 @@ def test_the_shard_settings_give_the_shards_and_the_options_win_each_on_its_own(
         settings.shard_set(None, 2)
 
 
+def test_an_option_completes_the_setting_it_pairs_with(monkeypatch: pytest.MonkeyPatch) -> None:
+    only_count = settings_of({"TOTEMBOT_SHARD_COUNT": "2"}, monkeypatch)
+    only_ids = settings_of({"TOTEMBOT_SHARDS": "0-3"}, monkeypatch)
+
+    assert only_count.shard_set("1") == ShardSet((1,), 2)
+    assert only_ids.shard_set(None, 8) == ShardSet((0, 1, 2, 3), 8)
+    with pytest.raises(ValueError, match=r"give --shards \(or TOTEMBOT_SHARDS\) too"):
+        only_count.shard_set()
+
+
 def test_options_alone_need_each_other_when_no_setting_fills_in(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -187,11 +197,13 @@ def test_options_alone_need_each_other_when_no_setting_fills_in(
     [
         (
             {"TOTEMBOT_SHARDS": "0-3"},
-            "totembot: TOTEMBOT_SHARDS is set without TOTEMBOT_SHARD_COUNT: set both, or neither.",
+            "totembot: shard ids need the shard count of the whole bot: "
+            "give --shard-count (or TOTEMBOT_SHARD_COUNT) too.",
         ),
         (
             {"TOTEMBOT_SHARD_COUNT": "8"},
-            "totembot: TOTEMBOT_SHARD_COUNT is set without TOTEMBOT_SHARDS: set both, or neither.",
+            "totembot: a shard count needs the shards this process runs: "
+            "give --shards (or TOTEMBOT_SHARDS) too.",
         ),
         (
             {"TOTEMBOT_SHARDS": "0-8", "TOTEMBOT_SHARD_COUNT": "8"},
