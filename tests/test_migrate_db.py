@@ -253,7 +253,7 @@ async def test_a_source_that_is_no_totembot_database_is_refused_writing_nothing(
     assert done.stdout == ""
     assert done.stderr.startswith("totembot: ") and done.stderr.count("\n") == 1
     expected = {
-        "missing": f"There is no database at {path}.",
+        "missing": f"There is no SQLite database file at {path}: give its path with --from.",
         "text": "is not a totembot database",
         "other sqlite": "is not a totembot database (it has no games table)",
         "newer": "has schema version 999, newer than this totembot knows",

@@ -17,7 +17,7 @@ from totembot.ruleset.errors import RuleViolation
 from totembot.ruleset.registry import format_names
 from totembot.service import GameService
 from totembot.stats import by_name, count_games, player_stats, stats_json
-from totembot.store import GameStore, StoreError, is_postgres_url
+from totembot.store import GameStore, StoreError
 
 EXIT_OK = 0
 EXIT_PROBLEM = 2
@@ -28,11 +28,8 @@ class ReportProblem(Exception):
 
 
 async def run(command: str, database: str, args: argparse.Namespace) -> int:
-    if not is_postgres_url(database) and not Path(database).is_file():
-        print(f"totembot: There is no database at {database}.", file=sys.stderr)
-        return EXIT_PROBLEM
     try:
-        store = await GameStore.open(database)
+        store = await GameStore.open(database, create=False)
     except StoreError as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_PROBLEM

@@ -55,15 +55,19 @@ class GameStore(ABC):
         self._formats: dict[int, str] = {}  # game id -> format, read once
 
     @staticmethod
-    async def open(database: str | Path) -> GameStore:
+    async def open(database: str | Path, create: bool = True) -> GameStore:
         """Open (creating and migrating if needed) the database; the caller closes it.
 
-        A `postgresql://` URL opens PostgreSQL; anything else is a SQLite file path.
+        A `postgresql://` URL opens PostgreSQL; anything else is a SQLite file path. With
+        `create` False (commands that only read), a database totembot never made is refused
+        in one sentence rather than created.
         """
         if is_postgres_url(database):
             from totembot.store.postgres import PostgresStore
 
-            return await PostgresStore.connect(str(database))
+            return await PostgresStore.connect(str(database), create=create)
+        if not create and not Path(database).is_file():
+            raise StoreError(f"There is no database at {database}.")
         from totembot.store.sqlite import SqliteStore
 
         return await SqliteStore.connect(database)

@@ -29,8 +29,8 @@ from totembot.store.base import GameStore
 from totembot.store.errors import StoreError
 from totembot.store.migrate import LATEST, schema_version_of
 from totembot.store.model import Opened, is_postgres_url
-from totembot.store.postgres import durable_settings, reason
-from totembot.store.postgres_schema import migrate_postgres, shown_url
+from totembot.store.postgres import durable_settings
+from totembot.store.postgres_schema import migrate_postgres, reach, reason, shown_url
 
 BATCH = 5_000  # rows read from SQLite and sent to PostgreSQL at a time
 
@@ -159,7 +159,7 @@ def check_source(path: Path) -> int:
     """The schema version of a totembot SQLite database this version can read, or one
     sentence saying why not."""
     if not path.is_file():
-        raise StoreError(f"There is no database at {path}.")
+        raise StoreError(f"There is no SQLite database file at {path}: give its path with --from.")
     try:
         with _reading(path) as db:
             has_games = db.execute(
@@ -192,12 +192,7 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
 @asynccontextmanager
 async def _target(url: str) -> AsyncIterator[asyncpg.Connection]:
     """One connection to the target, its commits durable as the bot's are."""
-    try:
-        connection = await asyncpg.connect(url)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        raise StoreError(
-            f"The PostgreSQL database {shown_url(url)} cannot be reached ({reason(error)})."
-        ) from error
+    connection = await reach(url)
     try:
         for name, value in (await durable_settings(connection)).items():
             await connection.execute(f"SET {name} = {value}")

@@ -32,7 +32,14 @@ from totembot.store.base import (
 )
 from totembot.store.errors import ChannelBusy, StaleState, StoreError
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
-from totembot.store.postgres_schema import migrate_postgres, shown_url
+from totembot.store.postgres_schema import (
+    UNREACHABLE,
+    migrate_postgres,
+    reach,
+    reason,
+    schema_version,
+    shown_url,
+)
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +109,16 @@ class PostgresStore(GameStore):
         self._pool = pool
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
-        """Connect, make sure commits are durable, and bring the schema up to date."""
+    async def connect(
+        cls, url: str, pool_size: int = POOL_SIZE, create: bool = True
+    ) -> PostgresStore:
+        """Connect, make sure commits are durable, and bring the schema up to date; with
+        `create` False, a database totembot never used is refused instead of filled."""
         where = shown_url(url)
+        first = await reach(url)
         try:
-            first = await asyncpg.connect(url)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise StoreError(
-                f"The PostgreSQL database {where} cannot be reached ({reason(error)})."
-            ) from error
-        try:
+            if not create and await schema_version(first) == 0:
+                raise StoreError(f"There is no totembot database at {where}.")
             settings = await durable_settings(first)
             before, version = await migrate_postgres(first)
         except asyncpg.PostgresError as error:
@@ -120,9 +127,14 @@ class PostgresStore(GameStore):
             ) from error
         finally:
             await first.close()
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, server_settings=settings
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, server_settings=settings
+            )
+        except UNREACHABLE as error:
+            raise StoreError(
+                f"The PostgreSQL database {where} cannot be reached ({reason(error)})."
+            ) from error
         return cls(pool, Opened(where, before, version))
 
     async def close(self) -> None:
@@ -296,8 +308,3 @@ async def durable_settings(connection: asyncpg.Connection) -> dict[str, str]:
             "acknowledged requests"
         )
     return settings
-
-
-def reason(error: BaseException) -> str:
-    """The server's or the network's own words, in one line."""
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

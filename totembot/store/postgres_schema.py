@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -10,6 +10,7 @@ from totembot.store.errors import StoreError
 from totembot.store.migrate import latest_version, migrations
 
 PACKAGE = "totembot.store.postgres_migrations"
+UNREACHABLE = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
 LATEST = latest_version(PACKAGE)
 MIGRATION_LOCK = 7_164_650_310  # pg_advisory_xact_lock key: "totembot" migrating
 
@@ -49,11 +50,40 @@ async def migrate_postgres(connection: asyncpg.Connection) -> tuple[int, int]:
     return before, current
 
 
+SECRET_PARAMETERS = {"password", "sslpassword"}
+
+
 def shown_url(url: str) -> str:
-    """The URL fit for a log line: the password left out."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[-1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}@{host}"))
+    """The URL fit for a log line: no password, whether in its user part or its query; a URL
+    too malformed to read is not shown at all."""
+    try:
+        parts = urlsplit(url)
+        user = parts.username
+        has_password = parts.password is not None
+    except ValueError:
+        return "(a malformed postgresql:// URL)"
+    if has_password:
+        host = parts.netloc.rsplit("@", 1)[-1]
+        parts = parts._replace(netloc=f"{user or ''}@{host}")
+    query = [
+        (key, value)
+        for key, value in parse_qsl(parts.query, keep_blank_values=True)
+        if key.lower() not in SECRET_PARAMETERS
+    ]
+    return urlunsplit(parts._replace(query=urlencode(query, safe="/:")))
+
+
+async def reach(url: str, what: str = "database") -> asyncpg.Connection:
+    """A connection, or the one sentence saying why there is none (no server there, a wrong
+    user or database, a malformed URL)."""
+    try:
+        return await asyncpg.connect(url)
+    except UNREACHABLE as error:
+        raise StoreError(
+            f"The PostgreSQL {what} {shown_url(url)} cannot be reached ({reason(error)})."
+        ) from error
+
+
+def reason(error: BaseException) -> str:
+    """The server's or the network's own words, in one line."""
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

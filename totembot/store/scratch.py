@@ -12,8 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from totembot.store.errors import StoreError
-from totembot.store.postgres import reason
-from totembot.store.postgres_schema import shown_url
+from totembot.store.postgres_schema import reach, shown_url
 
 PREFIX = "totembot_bench"
 LABEL = re.compile(r"[a-z0-9_]+")
@@ -51,12 +50,7 @@ async def scratch_database(server_url: str, label: str) -> AsyncIterator[str]:
 
 @asynccontextmanager
 async def _admin(server_url: str) -> AsyncIterator[asyncpg.Connection]:
-    try:
-        connection = await asyncpg.connect(server_url)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        raise StoreError(
-            f"The PostgreSQL server {shown_url(server_url)} cannot be reached ({reason(error)})."
-        ) from error
+    connection = await reach(server_url, "server")
     try:
         yield connection
     finally:
