@@ -37,7 +37,7 @@ class ResultRow:
 NEEDING = (
     "SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g "
     "LEFT JOIN events e ON e.game_id = g.id AND e.seq = g.version "
-    "WHERE g.status = 'finished' AND g.results_version IS NOT g.version"
+    "WHERE g.status = 'finished' AND g.results_version IS NOT g.version ORDER BY g.id"
 )
 
 READ = (  # the columns of ResultRow, in order
@@ -76,13 +76,14 @@ def results_of(needing: list[tuple[Any, ...]]) -> list[tuple[int, int, GameResul
 
 MARK_MADE = (  # claims the game's results for `version`; no row when it moved on or has them
     "UPDATE games SET results_version = ?, turns = ? "
-    "WHERE id = ? AND version = ? AND status = 'finished'"
+    "WHERE id = ? AND version = ? AND status = 'finished' "
+    "AND (results_version IS NULL OR results_version <> ?)"
 )
 INSERT = "INSERT INTO results (game_id, seat, name, outcome, way_out) VALUES (?, ?, ?, ?, ?)"
 
 
 def mark_made(game_id: int, version: int, result: GameResult) -> tuple[Any, ...]:
-    return (version, result.turns, game_id, version)
+    return (version, result.turns, game_id, version, version)
 
 
 def rows_of(game_id: int, result: GameResult) -> list[tuple[Any, ...]]:

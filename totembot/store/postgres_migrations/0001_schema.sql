@@ -1,4 +1,5 @@
--- The whole schema as SQLite's migrations 0001 to 0006 left it, for PostgreSQL. Events hold
+-- The whole schema as SQLite's migrations 0001 to 0006 left it, for PostgreSQL (without the
+-- per-event snapshots of 0005 and the unused seats_by_user index of 0006). Events hold
 -- only what changed; the game's row holds the one current snapshot. Times are ISO-8601 text,
 -- as in SQLite, so the two backends keep and give back exactly the same strings.
 CREATE TABLE games (
