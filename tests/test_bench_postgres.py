@@ -41,6 +41,21 @@ async def bench_databases(url: str) -> set[str]:
     return {row[0] for row in rows}
 
 
+# The request figures every run has, on either backend (issue 18 added the bare floor's).
+REQUEST_FIGURES = (
+    "floor_ms",
+    "floor_bare_ms",
+    "floor_p99_ms",
+    "request_ms_p50",
+    "request_ms_p99",
+    "ratio",
+    "ratio_bare",
+    "p99_ratio",
+    "concurrent_requests_per_s",
+    "concurrent_speedup",
+)
+
+
 def positive(value: object) -> bool:
     return isinstance(value, int | float) and math.isfinite(value) and value > 0
 
@@ -55,11 +70,18 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["backend"] == "postgresql"
     assert figures["left_out"] == ["api_calls_per_request"]
     assert "api_calls_per_request" not in figures
-    for name in ("floor_ms", "request_ms_p50", "request_ms_p99", "ratio", "startup_s"):
+    for name in (*REQUEST_FIGURES, "startup_s"):
         assert positive(figures[name]), name
     assert figures["request_ms_p50"] <= figures["request_ms_p99"]
+    assert figures["floor_bare_ms"] <= figures["floor_p99_ms"]
     assert figures["ratio"] == pytest.approx(
         figures["request_ms_p50"] / figures["floor_ms"], rel=0.01
+    )
+    assert figures["ratio_bare"] == pytest.approx(
+        figures["request_ms_p50"] / figures["floor_bare_ms"], rel=0.01
+    )
+    assert figures["concurrent_speedup"] == pytest.approx(
+        figures["concurrent_requests_per_s"] * figures["floor_bare_ms"] / 1000, rel=0.01
     )
     assert set(figures["requests_per_s"]) == {"1", "100", "1000"}
     assert all(positive(rate) for rate in figures["requests_per_s"].values())
@@ -112,8 +134,18 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "floor_ms": 0.5,
         "request_ms_p50": 0.8,
         "request_ms_p99": 1.5,
+        "floor_bare_ms": 0.4,
+        "floor_p99_ms": 1.0,
         "ratio": 1.6,
+        "ratio_bare": 2.0,
+        "p99_ratio": 1.5,
         "requests_per_s": {"1": 1100.0, "100": 1000.0, "1000": 900.0},
+        "bare_commits_per_s": 2500.0,
+        "concurrent_channels": 100,
+        "concurrent_requests_per_s": 3000.0,
+        "concurrent_speedup": 1.2,
+        "status_edits": 10,
+        "status_edit_ms": 0.5,
         "startup_s": 0.5,
         "rss_mb": 64.0,
         "stats_games": 2000,
@@ -128,5 +160,9 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
     lines = text.splitlines()
     assert lines[0].startswith("PostgreSQL at postgresql://ann@db.example:5432/postgres, in fresh")
     assert "ratio request/floor: 1.6" in lines
+    assert "ratio request/bare floor: 2.0, p99: 1.5" in lines
+    assert any(
+        "committed with one asyncpg connection, no thread, no lock" in line for line in lines
+    )
     assert any(line.startswith("Discord API calls per request: left out on") for line in lines)
     assert "hunter2" not in text

@@ -11,7 +11,6 @@ import asyncio
 import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,28 +21,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from totembot.bench_requests import (
+    Concurrent,
+    Timings,
+    concurrent_requests,
+    median_ms,
+    p99_ms,
+    serial_requests,
+)
 from totembot.bench_stats import GUILDS, measure_stats
 from totembot.phrases import parse_line, parse_setup
-from totembot.render.embed import status_embed
 from totembot.rules import Request, apply, new_game
-from totembot.ruleset.magic import magic_state
-from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat, StoreError, is_postgres_url
 from totembot.store.postgres_schema import shown_url
 from totembot.store.scratch import scratch_database
 from totembot.testing import StandIn
 
 SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
-# A cycle of requests that never ends a game: damage, gains, combat, locks and turns.
-CYCLE = [
-    "Ann: deal 2 to Bob",
-    "Bob: Cid gains 2 via Cid-Dan",
-    "Cid: attack Dan-Ann for 3 hitting Dan",
-    "Dan: lock left",
-    "Ann: deal 1 to Cid via left",
-    "Dan: unlock left",
-    "next",
-]
 BENCH_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 
 
@@ -56,11 +50,13 @@ class Plan:
     burst_seconds: float
     finished_games: int
     active_games: int
+    channels: int  # at once, each its own game
+    concurrent_requests: int
 
 
-FULL = Plan(5000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000)
+FULL = Plan(5000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000, 100, 10_000)
 # --quick: every figure, from fewer samples (a smoke run, as CI makes of the installed wheel).
-QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200)
+QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200, 100, 2_000)
 
 
 class Place(Protocol):
@@ -96,11 +92,6 @@ class Server:
         return scratch_database(self.url, name.replace("-", "_"))
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 def new_games(count: int, prefix: str, shown: bool = False) -> list[NewGame]:
     config = parse_setup(SETUP)
     initial = new_game(config)
@@ -119,51 +110,17 @@ def new_games(count: int, prefix: str, shown: bool = False) -> list[NewGame]:
     ]
 
 
-@dataclass
-class Timings:
-    requests: list[float]
-    floor: list[float]
-
-    @property
-    def requests_per_s(self) -> float:
-        return len(self.requests) / sum(self.requests)
-
-
 async def measure_requests(place: Place, games: int, count: int) -> Timings:
-    """Requests interleaved across `games`, each after one floor commit on the same database.
-
-    A request: phrase parsed, rules checked and applied, event and snapshot committed, status
-    embed rendered. The floor: the least durable work a request needs, one event row appended
-    and committed. Interleaving them one by one means both see the same disk and the same load.
-    """
+    """Serial requests interleaved across `games`, each after one bare and one store floor
+    commit on the same database (`bench_requests.serial_requests`)."""
     async with place.database(f"requests-{games}") as database:
-        return await _requests(await GameStore.open(database), games, count)
+        return await serial_requests(database, games, count)
 
 
-async def _requests(store: GameStore, games: int, count: int) -> Timings:
-    service = GameService(store)
-    await store.create_games(new_games(games + 1, "table-"))
-    floor_game = games + 1  # the last game only takes floor rows
-    for index in range(games):  # every game is being played: its state is at hand
-        await service.current(f"table-{index}")
-    timings = Timings([], [])
-    try:
-        for index in range(count):
-            started = time.perf_counter()
-            await store.floor_commit(floor_game, index + 1, "now")
-            timings.floor.append(time.perf_counter() - started)
-            text = CYCLE[(index // games) % len(CYCLE)]
-            started = time.perf_counter()
-            parsed = parse_line(text)
-            assert parsed is not None
-            recorded = await service.record(
-                f"table-{index % games}", parsed.request(host=True), "bench"
-            )
-            status_embed(magic_state(recorded.state))
-            timings.requests.append(time.perf_counter() - started)
-    finally:
-        await store.close()
-    return timings
+async def measure_concurrent(place: Place, plan: Plan) -> Concurrent:
+    """Requests per second with `plan.channels` channels at once, each its own game."""
+    async with place.database("concurrent") as database:
+        return await concurrent_requests(database, plan.channels, plan.concurrent_requests)
 
 
 async def measure_discord_calls(folder: Path, plan: Plan) -> float:
@@ -289,24 +246,17 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         folder = Path(tmp)
         place: Place = Folder(folder) if server is None else Server(server)
         per_games: dict[str, float] = {}
-        timings = Timings([], [])
+        timings = Timings()
         for games in plan.game_counts:
             timings = await measure_requests(place, games, plan.requests)
             per_games[str(games)] = round(timings.requests_per_s, 1)
+        concurrent = await measure_concurrent(place, plan)
         calls = None if server else await measure_discord_calls(folder, plan)
         startup, rss = await measure_startup(place, plan)
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
-    floor_ms = statistics.median(timings.floor) * 1000  # with the most games, the last run
-    p50 = statistics.median(timings.requests) * 1000
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
-    figures |= {
-        "floor_ms": round(floor_ms, 3),
-        "request_ms_p50": round(p50, 3),
-        "request_ms_p99": round(percentile(timings.requests, 0.99) * 1000, 3),
-        "ratio": round(p50 / floor_ms, 3),
-        "requests_per_s": per_games,
-    }
+    figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
         figures["api_calls_per_request"] = round(calls, 3)
     figures |= {
@@ -320,6 +270,33 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
+
+
+def request_figures(
+    timings: Timings, per_games: dict[str, float], concurrent: Concurrent
+) -> dict[str, Any]:
+    """The floors, the serial requests against them, and the requests with many channels at
+    once against the serial bare commits per second (1 / the bare floor's median)."""
+    floor, bare = median_ms(timings.floor), median_ms(timings.bare)
+    p50, p99, bare_p99 = median_ms(timings.requests), p99_ms(timings.requests), p99_ms(timings.bare)
+    bare_per_s = 1000 / bare
+    return {
+        "floor_ms": round(floor, 3),
+        "floor_bare_ms": round(bare, 3),
+        "floor_p99_ms": round(bare_p99, 3),
+        "request_ms_p50": round(p50, 3),
+        "request_ms_p99": round(p99, 3),
+        "ratio": round(p50 / floor, 3),
+        "ratio_bare": round(p50 / bare, 3),
+        "p99_ratio": round(p99 / bare_p99, 3),
+        "requests_per_s": per_games,
+        "bare_commits_per_s": round(bare_per_s, 1),
+        "concurrent_channels": concurrent.channels,
+        "concurrent_requests_per_s": round(concurrent.requests_per_s, 1),
+        "concurrent_speedup": round(concurrent.requests_per_s / bare_per_s, 3),
+        "status_edits": timings.edits,
+        "status_edit_ms": round(timings.edit_ms, 3),
+    }
 
 
 # Measured on SQLite only: the bot's Discord calls do not depend on its database.
@@ -336,12 +313,23 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         else "Discord API calls per request: left out on PostgreSQL (the bot's Discord calls "
         "do not depend on its database: see the SQLite run)"
     )
+    bare = "sqlite3" if server is None else "one asyncpg connection"
     lines = [
-        f"floor (one event row committed): {figures['floor_ms']} ms (median)",
-        f"request (parse, rules, commit, render) with {max(plan.game_counts)} games: "
+        f"floor (one event row committed through the store): {figures['floor_ms']} ms (median)",
+        f"bare floor (the same row committed with {bare}, no thread, no lock): "
+        f"{figures['floor_bare_ms']} ms (median), p99 {figures['floor_p99_ms']} ms",
+        f"request (the bot's /do without Discord: access, parse, rules, commit, reply text, "
+        f"debounced status) with {max(plan.game_counts)} games: "
         f"p50 {figures['request_ms_p50']} ms, p99 {figures['request_ms_p99']} ms",
         f"ratio request/floor: {figures['ratio']}",
-        f"requests per second: {rates}",
+        f"ratio request/bare floor: {figures['ratio_bare']}, p99: {figures['p99_ratio']}",
+        f"requests per second, one at a time: {rates}",
+        f"requests per second, {figures['concurrent_channels']} channels at once: "
+        f"{figures['concurrent_requests_per_s']}/s, {figures['concurrent_speedup']} times the "
+        f"serial bare commits ({figures['bare_commits_per_s']}/s)",
+        f"status edits (debounced) with {max(plan.game_counts)} games: "
+        f"{figures['status_edits']} for {plan.requests} requests, {figures['status_edit_ms']} ms "
+        "each without Discord",
         calls,
         f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
         f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",

@@ -1,0 +1,112 @@
+"""The benchmark's request path on SQLite, small: every request it sends is one the rules
+accept (a refused one would be timed as a cheap request), the floors are committed rows, the
+status is shown as the bot's debounce allows, and the figures are computed from the timings."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from totembot.bench import QUICK, describe, request_figures
+from totembot.bench_requests import (
+    CYCLE,
+    Concurrent,
+    Statuses,
+    Timings,
+    concurrent_requests,
+    new_games,
+    serial_requests,
+)
+from totembot.store import GameStore
+
+
+async def test_the_serial_requests_are_all_accepted_after_their_two_floor_commits(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "requests.sqlite3"
+    games, count = 5, 3 * len(CYCLE) * 5 + 2  # every game round its cycle three times and more
+
+    timings = await serial_requests(str(path), games, count)
+
+    assert len(timings.requests) == len(timings.floor) == len(timings.bare) == count
+    with sqlite3.connect(path) as raw:
+        versions = raw.execute("SELECT version FROM games ORDER BY id").fetchall()
+        floors = raw.execute(
+            "SELECT game_id, count(*) FROM events WHERE recorded_by = 'bench' GROUP BY game_id"
+        ).fetchall()
+        texts = raw.execute("SELECT count(DISTINCT request) FROM events").fetchone()[0]
+    played = [count // games + (1 if index < count % games else 0) for index in range(games)]
+    assert [v[0] for v in versions] == [*played, 0, 0]  # the two floor games never move
+    assert floors == [(games + 1, count), (games + 2, count)]
+    assert texts > len(CYCLE)  # different requests, not one phrase repeated
+    assert timings.edits >= games  # every game shown once its burst is over (the flush)
+
+
+async def test_requests_on_many_channels_at_once_are_all_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "concurrent.sqlite3"
+
+    done = await concurrent_requests(str(path), 10, 100)
+
+    assert (done.channels, done.requests) == (10, 100)
+    assert done.requests_per_s > 0
+    store = await GameStore.open(path)
+    try:
+        assert [(await store.load(g)).version for g in await store.game_ids()] == [10] * 10
+    finally:
+        await store.close()
+
+
+async def test_a_game_changed_again_and_again_is_shown_after_its_burst_not_per_request(
+    tmp_path: Path,
+) -> None:
+    store = await GameStore.open(tmp_path / "status.sqlite3")
+    try:
+        await store.create_games(new_games(1, "t-", shown=True))
+        statuses = Statuses(store, interval=3600.0)
+        statuses.on_show(1)
+        for _ in range(50):
+            statuses.schedule(1)
+            await statuses.edit_due_ones()
+        assert statuses.edits == 0  # the debounce waits for the burst to end
+        await statuses.flush()
+        assert statuses.edits == 1
+    finally:
+        await store.close()
+
+
+def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
+    timings = Timings(
+        requests=[0.0004] * 98 + [0.002, 0.003],
+        floor=[0.0003] * 100,
+        bare=[0.0002] * 99 + [0.001],
+    )
+    figures = request_figures(timings, {"1": 2000.0}, Concurrent(100, 5000, 1.0, 7))
+
+    assert figures["request_ms_p50"] == pytest.approx(0.4)
+    assert figures["floor_bare_ms"] == pytest.approx(0.2)
+    assert figures["ratio_bare"] == pytest.approx(2.0)
+    assert figures["request_ms_p99"] == pytest.approx(3.0)
+    assert figures["floor_p99_ms"] == pytest.approx(1.0)
+    assert figures["p99_ratio"] == pytest.approx(3.0)
+    assert figures["bare_commits_per_s"] == pytest.approx(5000.0)
+    assert figures["concurrent_requests_per_s"] == pytest.approx(5000.0)
+    assert figures["concurrent_speedup"] == pytest.approx(1.0)
+    text = describe(
+        figures
+        | {
+            "status_edits": 7,
+            "status_edit_ms": 0.5,
+            "api_calls_per_request": 1.05,
+            "startup_s": 0.4,
+            "rss_mb": 60.0,
+            "stats_games": 2000,
+            "stats_first_ms": 400.0,
+            "stats_ms": 30.0,
+            "stats_guild_ms": 10.0,
+        },
+        QUICK,
+    )
+    assert "ratio request/bare floor: 2.0, p99: 3.0" in text.splitlines()
+    assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
