@@ -57,7 +57,10 @@ class Settings(BaseSettings):
         default=2.0,
         ge=0.0,
         validation_alias="TOTEMBOT_STATUS_INTERVAL",
-        description="Seconds between two edits of a game's status message (edits are coalesced).",
+        description=(
+            "Seconds a game stays quiet before its status message is edited (at least this "
+            "long between two edits): a burst costs one edit showing the latest state."
+        ),
     )
     shards: str | None = Field(
         default=None,
