@@ -26,6 +26,7 @@ from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
 from totembot.store import EventRecord, GameStore, StaleState, StoredGame, StoreError
+from totembot.store import sqlite as sqlite_store
 from totembot.store.sqlite import SqliteStore
 
 SETUP = "game totem players: Ann, Bob, Cid"
@@ -182,6 +183,28 @@ async def test_a_group_whose_commit_fails_answers_every_request_with_the_sentenc
     for game in games:
         assert (await store.load(game.id)).version == 0
         assert await store.events(game.id) == []
+    assert await answers([appending(store, game, 0) for game in games]) == [1] * len(games)
+
+
+async def test_a_group_failing_outside_sqlite_answers_every_request_and_the_writer_goes_on(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any other failure of the group's transaction (rolled back on the connection's thread)
+    is a storage sentence for each request, not a writer that dies and leaves them waiting."""
+    games = await started(GameService(store), 3)
+
+    def broken(_db: sqlite3.Connection, _rows: list[Any]) -> list[int]:
+        raise RuntimeError("no such luck")
+
+    monkeypatch.setattr(sqlite_store, "commit_group", broken)
+    results = await answers([appending(store, game, 0) for game in games])
+    monkeypatch.undo()
+
+    for result in results:
+        assert isinstance(result, StoreError)
+        assert str(result) == (
+            "The database could not be written (no such luck): nothing was recorded."
+        )
     assert await answers([appending(store, game, 0) for game in games]) == [1] * len(games)
 
 

@@ -191,10 +191,10 @@ class SqliteStore(GameStore):
         rows = [pending.row for pending in group]
         try:
             outcomes = await self._on_connection(commit_group, rows)
-        except sqlite3.DatabaseError as error:
-            outcomes = [chained(storage_problem(error), error) for _ in group]
         except ValueError as error:  # aiosqlite: the connection is closed
             outcomes = [chained(StoreError(CLOSED), error) for _ in group]
+        except Exception as error:  # the transaction was rolled back
+            outcomes = [chained(storage_problem(error), error) for _ in group]
         except BaseException:  # the writer is cancelled (the loop is closing): so are its callers,
             for pending in group:  # rather than told an outcome it no longer waits for
                 pending.answer.cancel()
@@ -345,7 +345,7 @@ async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> 
     return game_id
 
 
-def storage_problem(error: sqlite3.DatabaseError) -> StoreError:
+def storage_problem(error: Exception) -> StoreError:
     """The sentence a user sees when the database refuses a write."""
     text = str(error).lower()
     if "locked" in text or "busy" in text:
