@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import sys
 import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import assert_every_game_rebuilds
 from tests.property.test_rules_properties import SETTINGS, lines, setups
-from tests.store.workers import ROOT, Worker, assert_acks_stored
+from tests.store.workers import Worker, assert_acks_stored
 from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
@@ -306,23 +305,7 @@ class ConcurrentWorker(Worker):
     """concurrent_worker.py: every table at once; on SQLite it says how many transactions."""
 
     commits: list[int] = field(default_factory=list)
-
-    @classmethod
-    async def start_many(cls, database: str | Path, games: int, seed: int) -> ConcurrentWorker:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(CONCURRENT_WORKER),
-            str(database),
-            str(games),
-            str(seed),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        worker = cls(process)
-        assert await worker._line() == "READY", await worker._stderr()
-        return worker
+    script: ClassVar[Path] = CONCURRENT_WORKER
 
     def _take(self, line: str) -> None:
         if line.startswith("COMMITS "):
@@ -335,7 +318,7 @@ class ConcurrentWorker(Worker):
 async def test_sigkill_amid_groups_keeps_every_acknowledged_request_and_nothing_half_written(
     database: str | Path, seed: int, acks_before_kill: int
 ) -> None:
-    worker = await ConcurrentWorker.start_many(database, 25, seed)
+    worker = await ConcurrentWorker.start(database, 25, seed)
     try:
         await worker.read_until(acks_before_kill)
         await worker.kill()

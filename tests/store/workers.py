@@ -10,6 +10,7 @@ import signal
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar, Self
 
 from totembot.rules import Request
 from totembot.store import GameStore
@@ -40,13 +41,14 @@ class Worker:
     process: asyncio.subprocess.Process
     acks: list[Ack] = field(default_factory=list)
     refused: list[Request] = field(default_factory=list)
+    script: ClassVar[Path] = WORKER
 
     @classmethod
-    async def start(cls, database: str | Path, games: int, seed: int, *options: str) -> Worker:
+    async def start(cls, database: str | Path, games: int, seed: int, *options: str) -> Self:
         """Start a worker and wait until it is ready to send requests."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            str(WORKER),
+            str(cls.script),
             str(database),
             str(games),
             str(seed),
