@@ -229,6 +229,23 @@ async def test_closing_commits_what_was_queued_and_answers_it_then_refuses_more(
         await reopened.close()
 
 
+async def test_closing_answers_requests_a_cancelled_writer_never_took(tmp_path: Path) -> None:
+    store = await SqliteStore.connect(tmp_path / "games.sqlite3")
+    games = await started(GameService(store), 2)
+    async with store._write:  # the writer waits for its turn behind another write...
+        tasks = [appending(store, game, 0) for game in games]
+        await asyncio.sleep(0)
+        assert store._writer is not None
+        store._writer.cancel()  # ...and is cancelled there (the loop shutting down)
+        await asyncio.wait([store._writer])
+
+    await store.close()
+
+    outcomes = await answers(tasks)
+    assert all(isinstance(outcome, StoreError) for outcome in outcomes), outcomes
+    assert all("has been closed" in str(outcome) for outcome in outcomes)
+
+
 async def test_a_request_whose_caller_gave_up_before_its_group_is_not_written(
     store: SqliteStore,
 ) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 from totembot.phrases import parse_setup
 from totembot.rules import new_game
-from totembot.store import GameStore
+from totembot.store import GameStore, StoreError
 from totembot.store.migrate import LATEST, migrate, migrations, schema_version
 
 
@@ -56,3 +58,20 @@ async def test_opening_an_up_to_date_database_again_changes_nothing(tmp_path: Pa
         await store.close()
     async with aiosqlite.connect(path) as db:
         assert await schema_version(db) == LATEST
+
+
+async def test_a_database_from_a_newer_totembot_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "newer.sqlite3"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+
+    with pytest.raises(StoreError) as refused:
+        await GameStore.open(path)
+
+    assert str(refused.value) == (
+        f"The database {path} has schema version {LATEST + 1}, newer than this totembot knows "
+        f"({LATEST}): upgrade totembot."
+    )
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == LATEST + 1
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0

@@ -95,6 +95,11 @@ class SqliteStore(GameStore):
                 await db.execute(pragma)
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             before = await schema_version(db)
+            if before > LATEST:  # an older totembot must not write what it cannot read
+                raise StoreError(
+                    f"The database {path} has schema version {before}, newer than this "
+                    f"totembot knows ({LATEST}): upgrade totembot."
+                )
             backup = None
             if str(path) != ":memory:" and 0 < before < LATEST:
                 backup = await asyncio.to_thread(pre_migration_copy, Path(path), before)
@@ -112,7 +117,11 @@ class SqliteStore(GameStore):
         self._closed = True
         if self._writer is not None:
             await asyncio.wait([self._writer])
-        await self._db.close()
+        async with self._write:  # a transaction still running ends first
+            for pending in self._pending:  # left by a writer cancelled before their turn
+                pending.answer_with(StoreError(CLOSED))
+            self._pending = []
+            await self._db.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """A read in one step on the connection's thread: no statement stays open while a
@@ -191,8 +200,10 @@ class SqliteStore(GameStore):
         rows = [pending.row for pending in group]
         try:
             outcomes = await self._on_connection(commit_group, rows)
-        except ValueError as error:  # aiosqlite: the connection is closed
-            outcomes = [chained(StoreError(CLOSED), error) for _ in group]
+        except ValueError as error:  # aiosqlite says so when the connection is closed
+            closed = self._db._connection is None
+            problem = StoreError(CLOSED) if closed else storage_problem(error)
+            outcomes = [chained(problem, error) for _ in group]
         except Exception as error:  # the transaction was rolled back
             outcomes = [chained(storage_problem(error), error) for _ in group]
         except BaseException:  # the writer is cancelled (the loop is closing): so are its callers,
