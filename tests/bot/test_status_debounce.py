@@ -13,7 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totembot.bot.status import MAX_WAIT_INTERVALS, Changes, StatusUpdater, edit_due
+from totembot.bot.status import (
+    EDIT_RETRIES,
+    MAX_WAIT_INTERVALS,
+    Changes,
+    StatusUpdater,
+    edit_due,
+)
 from totembot.store import GameStore, StoredGame
 
 GAME = 7
@@ -170,3 +176,36 @@ def test_an_edit_is_due_after_a_quiet_interval_or_a_long_burst_never_within_an_i
 
 def test_a_game_never_shown_is_due_at_once() -> None:
     assert edit_due(None, Changes(5.0, 6.0), 2.0) == 0.0
+
+
+class Failing(Recording):
+    """Its first `failures` edits fail (Discord or the database refused them)."""
+
+    def __init__(self, store: Versions, interval: float, failures: int) -> None:
+        super().__init__(store, interval)
+        self.failures = failures
+        self.tries = 0
+
+    async def show(self, game: StoredGame) -> None:
+        self.tries += 1
+        if self.tries <= self.failures:
+            raise RuntimeError("Discord said 503")
+        await super().show(game)
+
+
+async def test_a_failed_last_edit_is_tried_again_until_it_shows_the_last_state() -> None:
+    store = Versions()
+    updater = Failing(store, 0.01, failures=2)
+    last = await changed(store, updater)
+    await updater.until_shown(GAME, last)  # no later change comes to bring it up to date
+    assert (updater.tries, updater.shown) == (3, [(GAME, 1)])
+
+
+async def test_an_edit_that_keeps_failing_is_given_up_after_a_few_tries() -> None:
+    store = Versions()
+    updater = Failing(store, 0.01, failures=100)
+    await changed(store, updater)
+    task = updater._tasks[GAME]
+    await asyncio.wait_for(task, timeout=10)
+    assert updater.tries == 1 + EDIT_RETRIES
+    assert updater.shown == []

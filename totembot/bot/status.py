@@ -68,6 +68,9 @@ def edit_due(shown_at: float | None, changes: Changes | None, interval: float) -
     return max(min(quiet, overdue), shown_at + interval)
 
 
+EDIT_RETRIES = 3  # a failed edit is tried again this many times, an interval apart
+
+
 class StatusUpdater:
     def __init__(
         self,
@@ -81,6 +84,7 @@ class StatusUpdater:
         self.interval = interval
         self.edit_limits = edit_limits or EditLimitWatch()
         self._dirty: set[int] = set()
+        self._failures: dict[int, int] = {}  # failed edits in a row, per game
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._shown_at: dict[int, float] = {}  # when the game's last edit ended
         self._unshown: dict[int, Changes] = {}
@@ -144,7 +148,22 @@ class StatusUpdater:
             await self.show(await self.store.load(game_id))
         except Exception:
             log.exception("could not update the status message of game %s", game_id)
+            self._retry_later(game_id)
+        else:
+            self._failures.pop(game_id, None)
         self._shown_at[game_id] = time.monotonic()  # the next edit an interval after this one
+
+    def _retry_later(self, game_id: int) -> None:
+        """A failed edit is tried again an interval later, a few times: after a burst it is
+        the only edit, so giving up at once would leave the table showing an older state."""
+        failures = self._failures.get(game_id, 0) + 1
+        if failures > EDIT_RETRIES or game_id in self._retired:
+            self._failures.pop(game_id, None)  # start-up re-sync still catches it
+            return
+        self._failures[game_id] = failures
+        now = time.monotonic()
+        self._dirty.add(game_id)
+        self._unshown.setdefault(game_id, Changes(now, now))
 
     async def show(self, game: StoredGame) -> None:
         """Edit the game's status message, or replace it when it cannot serve any more."""
