@@ -12,14 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import heapq
-import sqlite3
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
-
-import asyncpg
 
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import Submission
@@ -29,7 +25,8 @@ from totembot.formats import format_named
 from totembot.phrases import parse_line, parse_setup
 from totembot.rules import new_game
 from totembot.service import GameService
-from totembot.store import GameStore, NewGame, Seat, is_postgres_url
+from totembot.store import GameStore, NewGame, Seat
+from totembot.store.floor import BareFloor, bare_floor
 
 SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
 PLAYERS = ("Ann", "Bob", "Cid", "Dan")
@@ -186,59 +183,6 @@ class BotPath:
         self.statuses.schedule(recorded.game_id)
         changes_text(recorded.state.config.format, recorded.events)
         await self.statuses.edit_due_ones()
-
-
-class BareFloor(Protocol):
-    """The bare durable commit: one small event row, nothing between the caller and it."""
-
-    async def commit(self, game_id: int, seq: int, at: str) -> None: ...
-
-    async def close(self) -> None: ...
-
-
-FLOOR_ROW = (
-    "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
-    "VALUES (?, ?, ?, 'bench', '{}', '[]')"
-)
-
-
-class SqliteFloor:
-    """The standard library's sqlite3 on the same file, with the store's settings (WAL,
-    synchronous = FULL): one autocommitted INSERT in the caller's thread, no lock."""
-
-    def __init__(self, path: str) -> None:
-        self._db = sqlite3.connect(path, isolation_level=None)
-        for pragma in ("journal_mode = WAL", "synchronous = FULL", "busy_timeout = 5000"):
-            self._db.execute(f"PRAGMA {pragma}")
-
-    async def commit(self, game_id: int, seq: int, at: str) -> None:
-        self._db.execute(FLOOR_ROW, (game_id, seq, at))
-
-    async def close(self) -> None:
-        self._db.close()
-
-
-class PostgresFloor:
-    """One asyncpg connection of its own (no pool): one autocommitted INSERT."""
-
-    def __init__(self, connection: asyncpg.Connection) -> None:
-        self._db = connection
-
-    @classmethod
-    async def connect(cls, url: str) -> PostgresFloor:
-        return cls(await asyncpg.connect(url))
-
-    async def commit(self, game_id: int, seq: int, at: str) -> None:
-        await self._db.execute(FLOOR_ROW.replace("?, ?, ?", "$1, $2, $3"), game_id, seq, at)
-
-    async def close(self) -> None:
-        await self._db.close()
-
-
-async def bare_floor(database: str) -> BareFloor:
-    if is_postgres_url(database):
-        return await PostgresFloor.connect(database)
-    return SqliteFloor(database)
 
 
 @dataclass

@@ -353,6 +353,10 @@ INSERT_GAME_COLUMNS = (
     "guild_id, channel_id, host, format, options, status, created_at, snapshot, "
     "status_message_id, status_version"
 )
+FLOOR_ROW = (  # the benchmark's floor: the least a request writes (store/floor.py)
+    "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
+    "VALUES (?, ?, ?, 'bench', '{}', '[]')"
+)
 INSERT_SEAT = (
     "INSERT INTO seats (game_id, seat, user_id, guest_name, display_name) VALUES (?, ?, ?, ?, ?)"
 )

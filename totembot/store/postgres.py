@@ -20,6 +20,7 @@ from totembot.ruleset import GameState
 from totembot.store import results
 from totembot.store.base import (
     ENDED,
+    FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
     STALE,
@@ -215,13 +216,7 @@ class PostgresStore(GameStore):
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
         async with self._connection() as connection:
-            await connection.execute(
-                "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
-                "VALUES ($1, $2, $3, 'bench', '{}', '[]')",
-                game_id,
-                seq,
-                at,
-            )
+            await connection.execute(numbered(FLOOR_ROW), game_id, seq, at)
 
     async def abandon(self, game_id: int, at: str) -> None:
         async with self._connection() as connection:

@@ -24,6 +24,7 @@ from totembot.store import results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
     ENDED,
+    FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
     STALE,
@@ -225,11 +226,7 @@ class SqliteStore(GameStore):
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
         async with self._writing():
-            await self._db.execute(
-                "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
-                "VALUES (?, ?, ?, 'bench', '{}', '[]')",
-                (game_id, seq, at),
-            )
+            await self._db.execute(FLOOR_ROW, (game_id, seq, at))
 
     async def abandon(self, game_id: int, at: str) -> None:
         async with self._transaction() as db:
