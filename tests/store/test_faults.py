@@ -90,18 +90,17 @@ async def test_a_read_only_or_full_database_refuses_clearly_then_recovers(
     tmp_path: Path, pragma: str, undo: str, message: str
 ) -> None:
     store, service, game = await opened(tmp_path / "db.sqlite3")
-    db = store._db  # fault injection: make this connection's writes fail
-    async with db.execute("PRAGMA page_count") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    await db.execute(pragma.format(pages=row[0]))
+    db = store._appender  # fault injection: make the requests' connection's writes fail
+    assert db is not None
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(pragma.format(pages=pages))
     try:
         with pytest.raises(StoreError, match=message):
             for amount in range(1, 200):  # until the last free page is used up
                 await service.record("table", request(f"Bob: Ann gains {amount} via Cid-Ann"), "t")
                 await service.record("table", request("undo"), "t")
     finally:
-        await db.execute(undo)
+        db.execute(undo)
     try:
         stored = await store.load(game)
         assert await assert_every_game_rebuilds(store) == 1

@@ -168,12 +168,13 @@ async def test_a_group_whose_commit_fails_answers_every_request_with_the_sentenc
         refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
         return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
 
-    await store._db.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
+    assert store._appender is not None
+    store._appender.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
     before = store.group_commits
     try:
         results = await answers([appending(store, game, 0) for game in games])
     finally:
-        await store._db.set_authorizer(None)
+        store._appender.set_authorizer(None)
 
     assert store.group_commits == before
     for result in results:
@@ -205,6 +206,31 @@ async def test_a_group_failing_outside_sqlite_answers_every_request_and_the_writ
             "The database could not be written (no such luck): nothing was recorded."
         )
     assert await answers([appending(store, game, 0) for game in games]) == [1] * len(games)
+
+
+async def test_a_group_waits_for_another_programs_write_lock_while_the_loop_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Groups are written on the loop's thread, so SQLite must not wait there: while another
+    program holds the write lock the loop keeps turning (here it is the loop that lets the
+    other program go), and the request then commits."""
+    path = tmp_path / "games.sqlite3"
+    store = await SqliteStore.connect(path, busy_timeout_ms=30_000)
+    try:
+        (game,) = await started(GameService(store), 1)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        task = appending(store, game, 0)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not task.done()
+        other.execute("COMMIT")
+        other.close()
+
+        assert await task == 1
+        assert [record.seq for record in await store.events(game.id)] == [1]
+    finally:
+        await store.close()
 
 
 async def test_closing_commits_what_was_queued_and_answers_it_then_refuses_more(

@@ -13,12 +13,18 @@ NAMES_KEPT = 4096  # escaped names kept: every player, totem and team of many ga
 
 def escape(text: str, limit: int = MAX_NAME) -> str:
     """Escape markdown, defuse mentions (@everyone, <@id>) and clip very long text."""
-    text = "".join(char if char.isprintable() else " " if char.isspace() else "" for char in text)
+    if not text.isprintable():  # the common text skips the character-by-character pass
+        text = "".join(printable(char) for char in text)
     text = text or "?"
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     text = LINE_START.sub(r"\\\1", MARKDOWN.sub(r"\\\1", text))
     return text.replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+def printable(char: str) -> str:
+    """The character, a space for other white space (a newline), nothing for the rest."""
+    return char if char.isprintable() else " " if char.isspace() else ""
 
 
 @lru_cache(maxsize=NAMES_KEPT)

@@ -11,11 +11,20 @@ if TYPE_CHECKING:
     from totembot.formats.base import Format
 
 
+# By a game's own (canonical) format name: the rules ask a dozen times a request.
+_FOUND: dict[str, Format] = {}
+
+
 def format_named(name: str) -> Format:
     """The format of this name (or alias); RuleViolation names the known ones."""
-    from totembot.formats import format_named as named
+    found = _FOUND.get(name)
+    if found is None:
+        from totembot.formats import format_named as named
 
-    return named(name)
+        found = named(name)
+        if found.name == name:  # only the few canonical names are kept
+            _FOUND[name] = found
+    return found
 
 
 def format_of(state: GameState) -> Format:

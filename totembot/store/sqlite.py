@@ -4,6 +4,12 @@ Appends are group-committed: those that arrive while a commit is under way wait 
 one, which writes them all in one transaction (one fsync, still `synchronous = FULL`), each in
 its own savepoint so that a refused one changes nothing while its neighbours commit. Each
 `append` returns only after the COMMIT of its group.
+
+A group is written on the event loop's own thread, through a connection of its own (the
+appender), with no hand-off to another thread: a round trip to a thread and back costs about
+as much as the commit itself. SQLite never waits there for another program's lock: a busy
+database is retried after short sleeps that let the loop run, up to the busy timeout. Reads
+and the other writes go through aiosqlite's thread as before.
 """
 
 from __future__ import annotations
@@ -11,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +53,10 @@ PRAGMAS = (
 )
 CLOSED = "The database has been closed: nothing was recorded."
 T = TypeVar("T")
+R = TypeVar("R")
+# Sleeps between tries while another program holds the write lock (as SQLite's own busy
+# handler does), the last one repeated until the busy timeout has passed.
+BUSY_SLEEPS_MS = (1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100)
 
 # The version-checked move of a game's row (migration 0007): it matches only when the game is
 # still at the version the request was checked against and keeps its status, so the common
@@ -67,9 +78,19 @@ INSERT_EVENT = (
 class SqliteStore(GameStore):
     """Games, seats, event log and snapshots in one SQLite file (WAL mode)."""
 
-    def __init__(self, db: aiosqlite.Connection, opened: Opened | None = None) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        opened: Opened | None = None,
+        appender: sqlite3.Connection | None = None,
+        busy_timeout_ms: int = 5000,
+    ) -> None:
         super().__init__(opened or Opened(path=":memory:", version_before=LATEST, version=LATEST))
         self._db = db
+        # The groups' own connection, used on the loop's thread (None for ':memory:', where a
+        # second connection would be another database: groups then go through aiosqlite).
+        self._appender = appender
+        self._busy_timeout_ms = busy_timeout_ms
         self._write = asyncio.Lock()  # the group writer and every other write, one at a time
         self._pending: list[Pending] = []
         self._writer: asyncio.Task[None] | None = None
@@ -105,13 +126,14 @@ class SqliteStore(GameStore):
             if str(path) != ":memory:" and 0 < before < LATEST:
                 backup = await asyncio.to_thread(pre_migration_copy, Path(path), before)
             version = await migrate(db)
+            appender = None if str(path) == ":memory:" else open_appender(path)
         except sqlite3.Error as error:
             await db.close()
             raise StoreError(f"The database {path} cannot be used ({error}).") from error
         except BaseException:
             await db.close()
             raise
-        return cls(db, Opened(str(path), before, version, backup))
+        return cls(db, Opened(str(path), before, version, backup), appender, busy_timeout_ms)
 
     async def close(self) -> None:
         """Commit the appends already made (each caller still gets its answer), then close."""
@@ -122,6 +144,8 @@ class SqliteStore(GameStore):
             for pending in self._pending:  # left by a writer cancelled before their turn
                 pending.answer_with(StoreError(CLOSED))
             self._pending = []
+            if self._appender is not None:
+                self._appender.close()
             await self._db.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -195,12 +219,12 @@ class SqliteStore(GameStore):
                     await self._commit(group)
 
     async def _commit(self, group: list[Pending]) -> None:
-        """One transaction for the group on the connection's thread, then the answers: each
+        """One transaction for the group on the appender, then the answers: each
         request's version or its own refusal, or for all the storage sentence when the
         transaction failed (nothing of it was committed, so nothing is acknowledged)."""
         rows = [pending.row for pending in group]
         try:
-            outcomes = await self._on_connection(commit_group, rows)
+            outcomes = await self._on_appender(commit_group, rows)
         except ValueError as error:  # aiosqlite says so when the connection is closed
             closed = self._db._connection is None
             problem = StoreError(CLOSED) if closed else storage_problem(error)
@@ -216,17 +240,36 @@ class SqliteStore(GameStore):
         for pending, outcome in zip(group, outcomes, strict=True):
             pending.answer_with(outcome)
 
-    async def _on_connection(self, work: Callable[[sqlite3.Connection, T], Any], arg: T) -> Any:
+    async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
+        """`work(connection, arg)`, one transaction of the appender's, on the loop's thread
+        (the caller holds the write lock). While another program holds the database's write
+        lock, SQLite answers at once; the work is tried again after short sleeps, so the loop
+        goes on meanwhile, until the busy timeout has passed."""
+        if self._appender is None:
+            return await self._on_connection(work, arg)
+        deadline = time.monotonic() + self._busy_timeout_ms / 1000
+        for sleep_ms in busy_sleeps():
+            try:
+                return work(self._appender, arg)
+            except sqlite3.OperationalError as error:
+                if not is_busy(error) or time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(sleep_ms / 1000)
+        raise AssertionError("busy_sleeps() never ends")
+
+    async def _on_connection(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
         """Run `work(connection, arg)` on aiosqlite's thread, in one hop: the whole group's
         statements cost one round trip instead of one each. aiosqlite has no public call for
         this; `_execute` is how its own methods reach the thread (the group tests would fail
         if it changed)."""
         connection = self._db._conn  # only ever used on that thread
-        return await self._db._execute(work, connection, arg)  # type: ignore[no-untyped-call]
+        result: R = await self._db._execute(work, connection, arg)  # type: ignore[no-untyped-call]
+        return result
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
+        """The floor goes the appends' way: one autocommitted row on the appender."""
         async with self._writing():
-            await self._db.execute(FLOOR_ROW, (game_id, seq, at))
+            await self._on_appender(floor_row, (game_id, seq, at))
 
     async def abandon(self, game_id: int, at: str) -> None:
         async with self._transaction() as db:
@@ -293,13 +336,44 @@ class Pending:
             self.answer.set_result(outcome)
 
 
+def open_appender(path: str | Path) -> sqlite3.Connection:
+    """The groups' connection: made on the loop's thread and only ever used there (the
+    check is off because aiosqlite's thread closes nothing of it; it is simply not shared)."""
+    appender = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    try:
+        for pragma in (*PRAGMAS, "PRAGMA busy_timeout = 0"):  # busy: the loop sleeps, not SQLite
+            appender.execute(pragma)
+    except BaseException:
+        appender.close()
+        raise
+    return appender
+
+
+def busy_sleeps() -> Iterator[int]:
+    yield from BUSY_SLEEPS_MS
+    while True:
+        yield BUSY_SLEEPS_MS[-1]
+
+
+def is_busy(error: sqlite3.OperationalError) -> bool:
+    """Another connection holds the lock (SQLITE_BUSY or SQLITE_LOCKED, extended codes too)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return "locked" in str(error) or "busy" in str(error)
+    return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def floor_row(db: sqlite3.Connection, row: tuple[int, int, str]) -> None:
+    db.execute(FLOOR_ROW, row)
+
+
 def chained(error: StoreError, cause: BaseException) -> StoreError:
     error.__cause__ = cause
     return error
 
 
 def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[int | StoreError]:
-    """On the connection's thread: one transaction, a savepoint per request. A refused request
+    """One transaction, a savepoint per request. A refused request
     is rolled back to its savepoint and answered with its error; any other failure, the COMMIT's
     included, rolls the whole transaction back and is raised."""
     db.execute("BEGIN IMMEDIATE")
