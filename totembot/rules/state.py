@@ -46,7 +46,7 @@ def default_life(commander: bool) -> int:
 class Frozen(BaseModel):
     """Immutable model: a change is always a new object."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Config(Frozen):

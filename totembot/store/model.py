@@ -25,7 +25,7 @@ SEATS = TypeAdapter(tuple[Seat, ...])
 class LobbyOptions(BaseModel):
     """How a lobby's game will be set up, before its seats are final."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     format: str = "totem"  # a name of `totembot.formats.FORMATS`
     life: int | None = None  # per totem, per player or per head, as the format counts it

@@ -26,7 +26,7 @@ SUBMIT_COST = 5
 class Frozen(BaseModel):
     """Immutable model: a change is always a new object."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Rival(Frozen):
