@@ -233,6 +233,32 @@ async def test_a_group_waits_for_another_programs_write_lock_while_the_loop_goes
         await store.close()
 
 
+async def test_the_wal_is_checkpointed_between_groups_so_it_stops_growing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The appender never checkpoints on the loop's thread; every CHECKPOINT_EVERY groups
+    aiosqlite's thread does, between two groups, so the WAL is started over, not grown."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 5)
+    path = tmp_path / "games.sqlite3"
+    store = await SqliteStore.connect(path)
+    wal = Path(f"{path}-wal")
+    try:
+        service = GameService(store)
+        (game,) = await started(service, 1)
+        lines = ["Ann: deal 1 to Bob via Bob-Cid", "Ann: Bob gains 1 via Bob-Cid"]  # never ends
+        for index in range(30):
+            await service.record(game.channel_id, request(lines[index % 2]), "tester")
+        settled = wal.stat().st_size
+        for index in range(150):
+            await service.record(game.channel_id, request(lines[index % 2]), "tester")
+
+        assert store.checkpoints >= 150 // 5 // 2
+        assert wal.stat().st_size <= settled * 1.5  # 150 more groups unchecked: about 6x
+        assert [r.seq for r in await store.events(game.id)] == list(range(1, 181))
+    finally:
+        await store.close()
+
+
 async def test_closing_commits_what_was_queued_and_answers_it_then_refuses_more(
     tmp_path: Path,
 ) -> None:

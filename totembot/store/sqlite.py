@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -51,12 +52,17 @@ PRAGMAS = (
     "PRAGMA synchronous = FULL",  # a reply is sent only after the commit is on disk
     "PRAGMA foreign_keys = ON",
 )
+log = logging.getLogger(__name__)
 CLOSED = "The database has been closed: nothing was recorded."
 T = TypeVar("T")
 R = TypeVar("R")
 # Sleeps between tries while another program holds the write lock (as SQLite's own busy
 # handler does), the last one repeated until the busy timeout has passed.
 BUSY_SLEEPS_MS = (1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100)
+# Group commits between two checkpoints of the WAL into the database file. The appender never
+# checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread):
+# aiosqlite's thread does, between two groups.
+CHECKPOINT_EVERY = 200
 
 # The version-checked move of a game's row (migration 0007): it matches only when the game is
 # still at the version the request was checked against and keeps its status, so the common
@@ -95,7 +101,10 @@ class SqliteStore(GameStore):
         self._pending: list[Pending] = []
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
+        self._checkpoint: asyncio.Task[None] | None = None
+        self._since_checkpoint = 0
         self.group_commits = 0  # transactions the group writer committed (tests count them)
+        self.checkpoints = 0  # WAL checkpoints run for the appender (tests count them)
 
     @classmethod
     async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000) -> SqliteStore:
@@ -140,6 +149,8 @@ class SqliteStore(GameStore):
         self._closed = True
         if self._writer is not None:
             await asyncio.wait([self._writer])
+        if self._checkpoint is not None:
+            await asyncio.wait([self._checkpoint])
         async with self._write:  # a transaction still running ends first
             for pending in self._pending:  # left by a writer cancelled before their turn
                 pending.answer_with(StoreError(CLOSED))
@@ -237,8 +248,29 @@ class SqliteStore(GameStore):
             raise
         else:
             self.group_commits += 1
+            self._checkpoint_now_and_then()
         for pending, outcome in zip(group, outcomes, strict=True):
             pending.answer_with(outcome)
+
+    def _checkpoint_now_and_then(self) -> None:
+        """Every CHECKPOINT_EVERY groups, a checkpoint on aiosqlite's thread, one at a time."""
+        self._since_checkpoint += 1
+        running = self._checkpoint is not None and not self._checkpoint.done()
+        if self._appender is None or running or self._since_checkpoint < CHECKPOINT_EVERY:
+            return
+        self._since_checkpoint = 0
+        self._checkpoint = asyncio.create_task(self._passive_checkpoint())
+
+    async def _passive_checkpoint(self) -> None:
+        """No group is written meanwhile (they gather into the next one), so every frame is
+        copied and the next write starts the WAL over instead of growing it."""
+        try:
+            async with self._write:
+                await self._db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+        except (sqlite3.Error, ValueError) as error:  # the next one will try again
+            log.warning("A checkpoint of the database's WAL failed (%s).", error)
+        else:
+            self.checkpoints += 1
 
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
         """`work(connection, arg)`, one transaction of the appender's, on the loop's thread
@@ -341,7 +373,8 @@ def open_appender(path: str | Path) -> sqlite3.Connection:
     check is off because aiosqlite's thread closes nothing of it; it is simply not shared)."""
     appender = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
-        for pragma in (*PRAGMAS, "PRAGMA busy_timeout = 0"):  # busy: the loop sleeps, not SQLite
+        # Busy: the loop sleeps, not SQLite. Checkpoints: on aiosqlite's thread (CHECKPOINT_EVERY).
+        for pragma in (*PRAGMAS, "PRAGMA busy_timeout = 0", "PRAGMA wal_autocheckpoint = 0"):
             appender.execute(pragma)
     except BaseException:
         appender.close()
