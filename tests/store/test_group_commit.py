@@ -259,6 +259,39 @@ async def test_the_wal_is_checkpointed_between_groups_so_it_stops_growing(
         await store.close()
 
 
+async def test_a_write_cancelled_while_it_begins_leaves_no_transaction_open(
+    tmp_path: Path,
+) -> None:
+    """aiosqlite runs a statement even when its caller stopped waiting: a write cancelled
+    during its BEGIN must still end that transaction, or the next group would find the
+    database locked (here for the whole of a short busy timeout, then refused)."""
+    store = await SqliteStore.connect(tmp_path / "games.sqlite3", busy_timeout_ms=300)
+    try:
+        (game,) = await started(GameService(store), 1)
+        write = asyncio.create_task(store.set_status_message(game.id, "5", 0))
+        await asyncio.sleep(0)  # it holds the write lock, its BEGIN queued on aiosqlite's thread
+        write.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await write
+
+        assert await appending(store, game, 0) == 1
+    finally:
+        await store.close()
+
+
+async def test_a_database_private_to_each_connection_keeps_one_connection() -> None:
+    """SQLite gives '' (like ':memory:') a database of its own to every connection: a second
+    connection for the groups would write where the tables are not."""
+    store = await SqliteStore.connect("")
+    try:
+        assert store._appender is None
+        (game,) = await started(GameService(store), 1)
+        assert await appending(store, game, 0) == 1
+        assert [record.seq for record in await store.events(game.id)] == [1]
+    finally:
+        await store.close()
+
+
 async def test_closing_commits_what_was_queued_and_answers_it_then_refuses_more(
     tmp_path: Path,
 ) -> None:

@@ -63,6 +63,9 @@ BUSY_SLEEPS_MS = (1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100)
 # checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread):
 # aiosqlite's thread does, between two groups.
 CHECKPOINT_EVERY = 200
+# Paths SQLite opens as a database private to each connection: a second connection (the
+# appender) would write to another, empty database, so these keep the one connection.
+PRIVATE = (":memory:", "")
 
 # The version-checked move of a game's row (migration 0007): it matches only when the game is
 # still at the version the request was checked against and keeps its status, so the common
@@ -135,7 +138,7 @@ class SqliteStore(GameStore):
             if str(path) != ":memory:" and 0 < before < LATEST:
                 backup = await asyncio.to_thread(pre_migration_copy, Path(path), before)
             version = await migrate(db)
-            appender = None if str(path) == ":memory:" else open_appender(path)
+            appender = None if str(path) in PRIVATE else open_appender(path)
         except sqlite3.Error as error:
             await db.close()
             raise StoreError(f"The database {path} cannot be used ({error}).") from error
@@ -179,14 +182,15 @@ class SqliteStore(GameStore):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._writing():
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 await self._db.execute("COMMIT")
             except BaseException:
-                if self._db.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        await self._db.execute("ROLLBACK")
+                # Queued on the connection's thread after any statement still running there (a
+                # cancelled caller's BEGIN runs all the same), so no transaction is left open.
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self._on_connection(rollback_if_open, None)
                 raise
 
     async def create_game(self, game: NewGame) -> StoredGame:
@@ -266,10 +270,12 @@ class SqliteStore(GameStore):
         copied and the next write starts the WAL over instead of growing it."""
         try:
             async with self._write:
-                await self._db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+                rows = await self._db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
         except (sqlite3.Error, ValueError) as error:  # the next one will try again
             log.warning("A checkpoint of the database's WAL failed (%s).", error)
-        else:
+            return
+        first = next(iter(rows), None)
+        if first is not None and first[0] == 0:  # not busy: every frame was copied
             self.checkpoints += 1
 
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
@@ -300,8 +306,11 @@ class SqliteStore(GameStore):
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
         """The floor goes the appends' way: one autocommitted row on the appender."""
+        if self._closed:
+            raise StoreError(CLOSED)
         async with self._writing():
             await self._on_appender(floor_row, (game_id, seq, at))
+            self._checkpoint_now_and_then()
 
     async def abandon(self, game_id: int, at: str) -> None:
         async with self._transaction() as db:
@@ -389,11 +398,14 @@ def busy_sleeps() -> Iterator[int]:
 
 
 def is_busy(error: sqlite3.OperationalError) -> bool:
-    """Another connection holds the lock (SQLITE_BUSY or SQLITE_LOCKED, extended codes too)."""
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is None:
-        return "locked" in str(error) or "busy" in str(error)
-    return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    """Another connection holds the write lock: SQLITE_BUSY, its extended codes too (not
+    SQLITE_LOCKED, a conflict within one connection that waiting would not end)."""
+    return error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
+
+
+def rollback_if_open(db: sqlite3.Connection, _: None) -> None:
+    if db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def floor_row(db: sqlite3.Connection, row: tuple[int, int, str]) -> None:
@@ -409,6 +421,7 @@ def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[in
     """One transaction, a savepoint per request. A refused request
     is rolled back to its savepoint and answered with its error; any other failure, the COMMIT's
     included, rolls the whole transaction back and is raised."""
+    rollback_if_open(db, None)  # only if a failed ROLLBACK ever left one: never build on it
     db.execute("BEGIN IMMEDIATE")
     try:
         outcomes = [_in_savepoint(db, row) for row in rows]
