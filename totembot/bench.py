@@ -22,22 +22,23 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from totembot.bench_requests import (
+    SETUP,
     Concurrent,
     Timings,
     concurrent_requests,
     median_ms,
+    new_games,
     p99_ms,
     serial_requests,
 )
 from totembot.bench_stats import GUILDS, measure_stats
 from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Request, apply, new_game
-from totembot.store import GameStore, NewGame, Seat, StoreError, is_postgres_url
+from totembot.store import GameStore, StoreError, is_postgres_url
 from totembot.store.postgres_schema import shown_url
 from totembot.store.scratch import scratch_database
 from totembot.testing import StandIn
 
-SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
 BENCH_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 
 
@@ -90,24 +91,6 @@ class Server:
 
     def database(self, name: str) -> AbstractAsyncContextManager[str]:
         return scratch_database(self.url, name.replace("-", "_"))
-
-
-def new_games(count: int, prefix: str, shown: bool = False) -> list[NewGame]:
-    config = parse_setup(SETUP)
-    initial = new_game(config)
-    seats = tuple(Seat(display_name=name) for name in config.players)
-    return [
-        NewGame(
-            channel_id=f"{prefix}{index}",
-            host="bench",
-            config=config,
-            initial=initial,
-            seats=seats,
-            created_at="2026-01-01T00:00:00+00:00",
-            status_message_id="1" if shown else None,
-        )
-        for index in range(count)
-    ]
 
 
 async def measure_requests(place: Place, games: int, count: int) -> Timings:

@@ -96,8 +96,8 @@ class SqliteStore(GameStore):
     ) -> None:
         super().__init__(opened or Opened(path=":memory:", version_before=LATEST, version=LATEST))
         self._db = db
-        # The groups' own connection, used on the loop's thread (None for ':memory:', where a
-        # second connection would be another database: groups then go through aiosqlite).
+        # The groups' own connection, used on the loop's thread (None for a database private to
+        # its connection, PRIVATE: groups then go through aiosqlite's thread).
         self._appender = appender
         self._busy_timeout_ms = busy_timeout_ms
         self._write = asyncio.Lock()  # the group writer and every other write, one at a time
@@ -378,8 +378,9 @@ class Pending:
 
 
 def open_appender(path: str | Path) -> sqlite3.Connection:
-    """The groups' connection: made on the loop's thread and only ever used there (the
-    check is off because aiosqlite's thread closes nothing of it; it is simply not shared)."""
+    """The groups' connection, used only by the thread running the event loop, one write at a
+    time (the store's write lock); the thread check is off so that a store may be opened
+    before the loop that uses it runs."""
     appender = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
         # Busy: the loop sleeps, not SQLite. Checkpoints: on aiosqlite's thread (CHECKPOINT_EVERY).
@@ -418,9 +419,9 @@ def chained(error: StoreError, cause: BaseException) -> StoreError:
 
 
 def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[int | StoreError]:
-    """One transaction, a savepoint per request. A refused request
-    is rolled back to its savepoint and answered with its error; any other failure, the COMMIT's
-    included, rolls the whole transaction back and is raised."""
+    """One transaction, a savepoint per request. A refused request is rolled back to its
+    savepoint and answered with its error; any other failure, the COMMIT's included, rolls the
+    whole transaction back and is raised."""
     rollback_if_open(db, None)  # only if a failed ROLLBACK ever left one: never build on it
     db.execute("BEGIN IMMEDIATE")
     try:
