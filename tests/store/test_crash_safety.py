@@ -7,26 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_every_game_rebuilds
-from tests.store.workers import Worker, assert_acks_stored
-from totembot.store import GameStore
+from tests.store.workers import Worker, assert_kept, sigkilled_after
 
 
 @pytest.mark.parametrize(("seed", "acks_before_kill"), [(1, 60), (2, 150), (3, 333)])
 async def test_sigkill_mid_burst_keeps_every_acknowledged_request_and_nothing_half_written(
     database: str | Path, seed: int, acks_before_kill: int
 ) -> None:
-    worker = await Worker.start(database, 20, seed)
-    try:
-        await worker.read_until(acks_before_kill)
-        await worker.kill()
-    finally:
-        await worker.close()
-    assert len(worker.acks) >= acks_before_kill
+    acks = await sigkilled_after(await Worker.start(database, 20, seed), acks_before_kill)
 
-    store = await GameStore.open(database)
-    try:
-        await assert_acks_stored(store, worker.acks)
-        assert await assert_every_game_rebuilds(store) == 20
-    finally:
-        await store.close()
+    await assert_kept(database, acks, 20)

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from tests.conftest import assert_every_game_rebuilds
 from tests.property.test_rules_properties import SETTINGS, lines, setups
-from tests.store.workers import Worker, assert_acks_stored
+from tests.store.workers import Worker, assert_kept, sigkilled_after
 from totembot.phrases import parse_line, parse_setup
 from totembot.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
-from totembot.store import EventRecord, GameStore, StaleState, StoredGame, StoreError
+from totembot.store import EventRecord, StaleState, StoredGame, StoreError
 from totembot.store import sqlite as sqlite_store
 from totembot.store.sqlite import SqliteStore
 
@@ -421,21 +421,11 @@ async def test_sigkill_amid_groups_keeps_every_acknowledged_request_and_nothing_
     database: str | Path, seed: int, acks_before_kill: int
 ) -> None:
     worker = await ConcurrentWorker.start(database, 25, seed)
-    try:
-        await worker.read_until(acks_before_kill)
-        await worker.kill()
-    finally:
-        await worker.close()
-    assert len(worker.acks) >= acks_before_kill
+    acks = await sigkilled_after(worker, acks_before_kill)
     if not str(database).startswith("postgresql"):  # SQLite: requests did share commits
-        assert worker.commits and worker.commits[-1] < len(worker.acks)
+        assert worker.commits and worker.commits[-1] < len(acks)
 
-    store = await GameStore.open(database)
-    try:
-        await assert_acks_stored(store, worker.acks)
-        assert await assert_every_game_rebuilds(store) == 25
-    finally:
-        await store.close()
+    await assert_kept(database, acks, 25)
 
 
 # -- any requests on several channels at once ---------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Self
 
+from tests.conftest import assert_every_game_rebuilds
 from totembot.rules import Request
 from totembot.store import GameStore
 
@@ -110,3 +111,24 @@ async def assert_acks_stored(store: GameStore, acks: list[Ack]) -> None:
         by_seq = {record.seq: record for record in logs[ack.game_id]}
         assert ack.version in by_seq, f"acknowledged event {ack.game_id}/{ack.version} was lost"
         assert by_seq[ack.version].request == ack.request, f"{ack.game_id}/{ack.version}"
+
+
+async def sigkilled_after(worker: Worker, acks: int) -> list[Ack]:
+    """Let the worker acknowledge at least `acks` requests, then SIGKILL it: what it said."""
+    try:
+        await worker.read_until(acks)
+        await worker.kill()
+    finally:
+        await worker.close()
+    assert len(worker.acks) >= acks
+    return worker.acks
+
+
+async def assert_kept(database: str | Path, acks: list[Ack], games: int) -> None:
+    """Reopened, the database holds every acknowledged request and each of its games rebuilds."""
+    store = await GameStore.open(database)
+    try:
+        await assert_acks_stored(store, acks)
+        assert await assert_every_game_rebuilds(store) == games
+    finally:
+        await store.close()
