@@ -159,6 +159,49 @@ async def test_an_ended_game_in_a_group_is_refused_alone(store: SqliteStore) -> 
     assert await store.events(games[1].id) == []
 
 
+async def test_an_append_with_nothing_else_to_do_commits_at_once_without_queueing(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    """A request alone on the loop is a group of one: committed in its own turn of the loop
+    (no writer task, no turn waiting for one), and on disk when it is answered."""
+    (game,) = await started(GameService(store), 1)
+    before = store.group_commits
+
+    assert await appending(store, game, 0) == 1
+
+    assert store._writer is None  # never queued for the group writer
+    assert store.group_commits == before + 1
+    reader = sqlite3.connect(tmp_path / "games.sqlite3")
+    try:
+        rows = reader.execute("SELECT seq FROM events WHERE game_id = ?", (game.id,)).fetchall()
+    finally:
+        reader.close()
+    assert rows == [(1,)]
+
+
+async def test_an_append_committed_at_once_that_fails_keeps_nothing_and_says_so(
+    store: SqliteStore,
+) -> None:
+    (game,) = await started(GameService(store), 1)
+
+    def no_commit(action: int, arg1: str | None, *_: Any) -> int:
+        refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
+        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
+
+    assert store._appender is not None
+    store._appender.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
+    try:
+        (result,) = await answers([appending(store, game, 0)])
+    finally:
+        store._appender.set_authorizer(None)
+
+    assert isinstance(result, StoreError) and "nothing was recorded" in str(result)
+    assert store._writer is None  # refused in its own turn, not by the group writer
+    assert (await store.load(game.id)).version == 0
+    assert await store.events(game.id) == []
+    assert await appending(store, game, 0) == 1
+
+
 async def test_a_group_whose_commit_fails_answers_every_request_with_the_sentence_and_keeps_none(
     store: SqliteStore,
 ) -> None:
