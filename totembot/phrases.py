@@ -7,6 +7,7 @@ whole lines. The slash commands build the same intents directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from totembot.formats import TOTEM_LANGUAGE, Language
 from totembot.language.errors import PhraseError, SetupError
@@ -56,6 +57,7 @@ EXPECTED_START = (
     "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
 )
 THIRD_PERSON = {"loses": "lose", "gains": "gain"}
+LINES_KEPT = 4096  # request lines read lately, with their answers
 
 
 def parse_phrase(text: str, language: Language = TOTEM_LANGUAGE) -> Intent:
@@ -97,6 +99,13 @@ class ParsedLine:
 
 def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | None:
     """A request line `[Speaker:] phrase`; None for a blank or comment line."""
+    return _parsed(line, language)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _parsed(line: str, language: Language) -> ParsedLine | None:
+    """Kept: a table says the same few lines again and again, and the answer (immutable) only
+    depends on the line and the language. Refused lines raise, so they are never kept."""
     text = strip_comment(line)
     if not text:
         return None

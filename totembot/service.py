@@ -8,9 +8,11 @@ based on a stale state instead of overwriting it.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.ruleset.errors import RuleViolation
@@ -47,7 +49,14 @@ RequestBuilder = Callable[[StoredGame], GameRequest]
 
 
 def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    """The time of recording, to the millisecond (ISO 8601, UTC)."""
+    return _at_millisecond(time.time_ns() // 1_000_000)
+
+
+@lru_cache(maxsize=1)
+def _at_millisecond(millisecond: int) -> str:
+    """Formatted once per millisecond: requests recorded together share the string."""
+    return datetime.fromtimestamp(millisecond / 1000, UTC).isoformat(timespec="milliseconds")
 
 
 def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> GameState:

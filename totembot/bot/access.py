@@ -88,7 +88,7 @@ class Table:
         if not for_another:
             if own is None and not manager:
                 raise RuleViolation("You are not playing in this game: spectators can only look.")
-            return Actor(player=own, host=manager)
+            return Actor.trusted(player=own, host=manager)
         assert speaker is not None
         if kind in ANSWERS and not (manager and self.is_guest(speaker)):
             if kind == "reveal":
@@ -100,7 +100,7 @@ class Table:
             raise RuleViolation(
                 "Only players still in the game, the host and admins can record for another player."
             )
-        return Actor(player=speaker, host=False)
+        return Actor.trusted(player=speaker, host=False)
 
     def is_guest(self, name: str) -> bool:
         """Someone without a Discord account here: a guest seat, or Totemic's solo rival."""

@@ -57,7 +57,7 @@ class Submission:
         if not isinstance(game.state, GameState):
             return self._in_its_own_words(game)
         actor = Table(game).actor(self.caller, self.intent.kind, self.speaker)
-        return Request(actor=actor, intent=self.intent)
+        return Request.trusted(actor=actor, intent=self.intent)
 
     def _in_its_own_words(self, game: StoredGame) -> GameRequest:
         """/undo and /next in a game of another ruleset: its own phrase; other Magic

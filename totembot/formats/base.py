@@ -285,10 +285,13 @@ class Format:
 
     def winners_if_over(self, state: GameState) -> list[int] | None:
         """The seats that win once at most one side has a player in; None while it goes on."""
-        sides_in = [side for side in self.sides(state) if _in(state, side)]
-        if len(sides_in) > 1:
-            return None
-        return _in(state, sides_in[0]) if sides_in else []
+        side_in: tuple[int, ...] | None = None
+        for side in self.sides(state):
+            if any(state.players[seat].is_in for seat in side):
+                if side_in is not None:  # two sides in: it goes on (the common case, at once)
+                    return None
+                side_in = side
+        return _in(state, side_in) if side_in is not None else []
 
     def winners_by_effect(self, state: GameState, seat: int) -> list[int]:
         """`win`: the speaker's side wins (its players still in)."""

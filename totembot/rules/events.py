@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from totembot.rules.intents import Request
-from totembot.rules.state import Frozen
+from totembot.ruleset.frozen import Frozen
 
 LifeCause = Literal["damage", "loss", "gain", "payment", "set", "halve", "combat"]
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from totembot.rules.state import Frozen
+from totembot.ruleset.frozen import Frozen
 
 Side = Literal["left", "right"]
 

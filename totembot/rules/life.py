@@ -173,6 +173,8 @@ def _dead_pool_losers(
     for index, current in enumerate(state.pools):
         if current.status == "dead":
             continue
+        if current.life > 0 and not current.poison and not current.commander_damage:
+            continue  # nothing lethal on it (the common case, checked first)
         reasons = _death_reasons(state, index)
         if not reasons:
             continue
@@ -194,8 +196,8 @@ def _player_losers(state: GameState) -> list[tuple[int, str]]:
     """Players who lose on their own: player poison, commander damage tallied on them."""
     losers = []
     for seat, player in enumerate(state.players):
-        if not player.is_in:
-            continue
+        if not player.is_in or (player.poison < LETHAL_POISON and not player.commander_damage):
+            continue  # nothing below could be lethal (the common case, checked first)
         reasons = _commander_reasons(player.commander_damage)
         if state.config.uses("player-poison") and player.poison >= LETHAL_POISON:
             reasons.insert(0, f"{player.poison} poison counters")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from totembot.ruleset.frozen import Frozen
 
 HouseRule = Literal[
     "half-life-consent",
@@ -41,12 +41,6 @@ LETHAL_COMMANDER_DAMAGE = 21
 def default_life(commander: bool) -> int:
     """Totem's starting life: 20, or 40 in a commander game (formats state their own)."""
     return COMMANDER_LIFE if commander else STANDARD_LIFE
-
-
-class Frozen(BaseModel):
-    """Immutable model: a change is always a new object."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Config(Frozen):

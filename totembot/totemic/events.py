@@ -10,8 +10,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from totembot.ruleset.frozen import Frozen
 from totembot.totemic.intents import Request
-from totembot.totemic.state import Action, Frozen
+from totembot.totemic.state import Action
 
 PowerCause = Literal["challenge", "submit", "dominance", "reshuffle", "effect", "confrontation"]
 

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from totembot.totemic.state import Frozen
+from totembot.ruleset.frozen import Frozen
 
 
 class Actor(Frozen):

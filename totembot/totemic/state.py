@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from totembot.ruleset.frozen import Frozen
 
 Format = Literal["totemic", "totemic-solo"]
 Action = Literal["draw", "invoke", "challenge"]
@@ -21,12 +21,6 @@ MAX_AMOUNT = 1_000_000
 MAX_STRENGTH = 1_000
 MAX_START = 1_000  # starting powers and totem levels
 SUBMIT_COST = 5
-
-
-class Frozen(BaseModel):
-    """Immutable model: a change is always a new object."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Rival(Frozen):
