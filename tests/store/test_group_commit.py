@@ -127,11 +127,11 @@ async def test_two_requests_checked_against_the_same_version_in_one_group_the_se
     assert [r.request for r in await store.events(game.id)] == [request("Ann: deal 2 to Bob")]
 
 
-async def test_a_request_whose_event_clashes_after_its_game_moved_is_rolled_back_to_its_savepoint(
+async def test_a_request_whose_event_clashes_leaves_its_game_unmoved_while_its_neighbours_commit(
     store: SqliteStore,
 ) -> None:
-    """The game's row is moved before its event is inserted: when the insert fails (a row at
-    that seq already), the move is undone too, and only that request's."""
+    """The event is inserted before the game's row moves: when the insert fails (a row at that
+    seq already), nothing of that request was written, and only that request is refused."""
     games = await started(GameService(store), 3)
     await store.floor_commit(games[1].id, 1, "now")  # takes game 1's next seq
     before = store.group_commits
@@ -144,6 +144,30 @@ async def test_a_request_whose_event_clashes_after_its_game_moved_is_rolled_back
     clashed = await store.load(games[1].id)
     assert (clashed.version, clashed.state) == (0, games[1].state)
     assert (await store.load(games[0].id)).state.pools[1].life == 18
+
+
+async def test_a_game_row_that_refuses_to_move_takes_its_event_back_alone(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    """The event is in before the game's row moves: when the move fails as a constraint (here a
+    trigger of another program's), that event is deleted again, and only that request's."""
+    games = await started(GameService(store), 3)
+    other = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
+    try:
+        other.execute(
+            "CREATE TRIGGER refuse_move BEFORE UPDATE OF version ON games "
+            f"WHEN OLD.id = {games[1].id} BEGIN SELECT RAISE(ABORT, 'not this one'); END"
+        )
+    finally:
+        other.close()
+
+    results = await answers([appending(store, game, 0) for game in games])
+
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], StaleState)
+    assert (await store.load(games[1].id)).version == 0
+    assert await store.events(games[1].id) == []
+    assert [len(await store.events(games[i].id)) for i in (0, 2)] == [1, 1]
 
 
 async def test_an_ended_game_in_a_group_is_refused_alone(store: SqliteStore) -> None:

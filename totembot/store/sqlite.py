@@ -1,9 +1,9 @@
 """The SQLite backend: one file in WAL mode, the default; needs no server.
 
 Appends are group-committed: those that arrive while a commit is under way wait for the next
-one, which writes them all in one transaction (one fsync, still `synchronous = FULL`), each in
-its own savepoint so that a refused one changes nothing while its neighbours commit. Each
-`append` returns only after the COMMIT of its group.
+one, which writes them all in one transaction (one fsync, still `synchronous = FULL`); a
+refused one leaves nothing of itself while its neighbours commit. Each `append` returns only
+after the COMMIT of its group, or at once when nothing else could join it (a group of one).
 
 A group is written on the event loop's own thread, through a connection of its own (the
 appender), with no hand-off to another thread: a round trip to a thread and back costs about
@@ -80,6 +80,7 @@ MOVE_STATUS = (
     "finished_at = CASE WHEN ? = 'finished' THEN ? END "
     "WHERE id = ? AND version = ? AND status <> 'abandoned'"
 )
+TAKE_BACK = "DELETE FROM events WHERE game_id = ? AND seq = ?"  # a refused request's own event
 INSERT_EVENT = (
     "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "
     "VALUES (?, ?, ?, ?, ?, ?)"
@@ -456,13 +457,13 @@ def chained(error: StoreError, cause: BaseException) -> StoreError:
 
 
 def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[int | StoreError]:
-    """One transaction, a savepoint per request. A refused request is rolled back to its
-    savepoint and answered with its error; any other failure, the COMMIT's included, rolls the
-    whole transaction back and is raised."""
+    """One transaction for the group. A refused request leaves nothing of itself (see
+    `_write_event`) and is answered with its error; any other failure, the COMMIT's included,
+    rolls the whole transaction back and is raised."""
     rollback_if_open(db, None)  # only if a failed ROLLBACK ever left one: never build on it
     db.execute("BEGIN IMMEDIATE")
     try:
-        outcomes = [_in_savepoint(db, row) for row in rows]
+        outcomes = [_write_event(db, row) for row in rows]
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
@@ -472,32 +473,44 @@ def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[in
     return outcomes
 
 
-def _in_savepoint(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreError:
-    db.execute("SAVEPOINT request")
-    try:
-        outcome = _write_event(db, row)
-    except sqlite3.IntegrityError as error:  # a row at that seq already: another writer's
-        outcome = chained(StaleState(STALE), error)
-    if isinstance(outcome, StoreError):
-        db.execute("ROLLBACK TO request")
-    db.execute("RELEASE request")
-    return outcome
-
-
 def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreError:
-    """Move the game's row forward, version checked, and append the event (its changes only:
-    the games row holds the one current snapshot)."""
+    """Append the event (its changes only), then move the game's row forward, version checked
+    (the games row holds the one current snapshot).
+
+    Each statement is atomic on its own, so no savepoint is needed: an event that clashes (a
+    row at that seq already: another writer's) was never inserted, and when the game's row
+    does not match (stale, or ended) the event just inserted is deleted again."""
     game_id, seq, at, by, request, changes, snapshot, status = row
+    try:
+        db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
+    except sqlite3.IntegrityError as error:
+        return chained(StaleState(STALE), error)
+    try:
+        moved = _move_game(db, row)
+    except sqlite3.IntegrityError as error:
+        moved, refusal = 0, chained(StaleState(STALE), error)
+    else:
+        refusal = None if moved else _why_not_moved(db, game_id)
+    if refusal is not None:
+        db.execute(TAKE_BACK, (game_id, seq))
+        return refusal
+    return int(seq)
+
+
+def _move_game(db: sqlite3.Connection, row: tuple[Any, ...]) -> int:
+    """Rows moved (0 or 1): the common request keeps its status (MOVE), others MOVE_STATUS."""
+    game_id, seq, at, _by, _request, _changes, snapshot, status = row
     moved = db.execute(MOVE, (seq, snapshot, game_id, seq - 1, status)).rowcount
     if moved == 0:
         moved = db.execute(
             MOVE_STATUS, (seq, snapshot, status, status, at, game_id, seq - 1)
         ).rowcount
-    if moved == 0:
-        found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-        return StoreError(ENDED) if found and found[0] == "abandoned" else StaleState(STALE)
-    db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
-    return int(seq)
+    return int(moved)
+
+
+def _why_not_moved(db: sqlite3.Connection, game_id: int) -> StoreError:
+    found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    return StoreError(ENDED) if found and found[0] == "abandoned" else StaleState(STALE)
 
 
 async def _insert_game(db: aiosqlite.Connection, game: NewGame, status: str) -> int:
