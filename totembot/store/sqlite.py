@@ -485,12 +485,12 @@ def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreErr
         db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
     except sqlite3.IntegrityError as error:
         return chained(StaleState(STALE), error)
+    refusal: StoreError | None = None
     try:
-        moved = _move_game(db, row)
+        if not _move_game(db, row):
+            refusal = _why_not_moved(db, game_id)
     except sqlite3.IntegrityError as error:
-        moved, refusal = 0, chained(StaleState(STALE), error)
-    else:
-        refusal = None if moved else _why_not_moved(db, game_id)
+        refusal = chained(StaleState(STALE), error)
     if refusal is not None:
         db.execute(TAKE_BACK, (game_id, seq))
         return refusal
