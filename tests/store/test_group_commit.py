@@ -9,6 +9,7 @@ import asyncio
 import os
 import sqlite3
 import tempfile
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -303,8 +304,9 @@ async def test_a_group_waits_for_another_programs_write_lock_while_the_loop_goes
 async def test_the_wal_is_checkpointed_between_groups_so_it_stops_growing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The appender never checkpoints on the loop's thread; every CHECKPOINT_EVERY groups
-    aiosqlite's thread does, between two groups, so the WAL is started over, not grown."""
+    """The appender never checkpoints on the loop's thread; every CHECKPOINT_EVERY groups a
+    worker thread does, and one in RESTART_EVERY holds the groups so that the WAL is started
+    over, not grown."""
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 5)
     path = tmp_path / "games.sqlite3"
     store = await SqliteStore.connect(path)
@@ -323,6 +325,53 @@ async def test_the_wal_is_checkpointed_between_groups_so_it_stops_growing(
         assert wal.stat().st_size <= settled * 1.5  # 150 more groups unchecked: about 6x
         assert [r.seq for r in await store.events(game.id)] == list(range(1, 181))
     finally:
+        await store.close()
+
+
+async def test_requests_go_on_during_a_checkpoint_but_wait_for_one_that_restarts_the_wal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 2)
+    monkeypatch.setattr(sqlite_store, "RESTART_EVERY", 2)  # the second checkpoint restarts
+    running, release = threading.Event(), threading.Event()
+    real = sqlite_store.checkpoint
+
+    def held(db: sqlite3.Connection) -> bool:  # a checkpoint that takes as long as the test says
+        running.set()
+        release.wait(10)
+        return real(db)
+
+    monkeypatch.setattr(sqlite_store, "checkpoint", held)
+    store = await SqliteStore.connect(tmp_path / "games.sqlite3")
+    try:
+        service = GameService(store)
+        (game,) = await started(service, 1)
+        lines = ["Ann: deal 1 to Bob via Bob-Cid", "Ann: Bob gains 1 via Bob-Cid"]  # never ends
+        said = (lines[index % 2] for index in range(100))
+        for _ in range(2):  # the second group starts the first checkpoint
+            await service.record(game.channel_id, request(next(said)), "tester")
+        assert await asyncio.to_thread(running.wait, 10)
+        for _ in range(3):  # committed while that checkpoint runs
+            await service.record(game.channel_id, request(next(said)), "tester")
+        assert store._checkpoint is not None and not store._checkpoint.done()
+        running.clear()
+        release.set()
+        await store._checkpoint
+        release.clear()
+
+        await service.record(game.channel_id, request(next(said)), "tester")  # the restart
+        assert await asyncio.to_thread(running.wait, 10)
+        waiting = asyncio.create_task(
+            service.record(game.channel_id, request(next(said)), "tester")
+        )
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not waiting.done()  # held for the checkpoint that restarts the WAL
+        release.set()
+        assert (await waiting).version == 7
+        assert store.checkpoints == 2
+    finally:
+        release.set()
         await store.close()
 
 

@@ -60,11 +60,15 @@ R = TypeVar("R")
 # handler does), the last one repeated until the busy timeout has passed.
 BUSY_SLEEPS_MS = (1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100)
 # Group commits between two checkpoints of the WAL into the database file. The appender never
-# checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread):
-# aiosqlite's thread does, between two groups. A group of one request writes about 3 pages to
-# the WAL (measured), so 320 groups are about SQLite's own default of 1,000 pages between
-# checkpoints; the group that waits for one is then one in 320, not one in 200.
+# checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread): a
+# worker thread does, on a connection of its own. A group of one request writes about 3 pages
+# to the WAL (measured), so 320 groups are about SQLite's own default of 1,000 pages between
+# checkpoints.
 CHECKPOINT_EVERY = 320
+# Checkpoints run while groups go on being written, so the WAL cannot start over after them;
+# one in this many holds the write lock (the groups meanwhile wait and gather) so that it can:
+# the WAL then stays under about this many times 1,000 pages (4 MB each).
+RESTART_EVERY = 4
 # Paths SQLite opens as a database private to each connection: a second connection (the
 # appender) would write to another, empty database, so these keep the one connection.
 PRIVATE = (":memory:", "")
@@ -109,6 +113,8 @@ class SqliteStore(GameStore):
         self._closed = False
         self._checkpoint: asyncio.Task[None] | None = None
         self._since_checkpoint = 0
+        self._checkpoints_started = 0
+        self._checkpointer: sqlite3.Connection | None = None  # opened at the first checkpoint
         self.group_commits = 0  # transactions the group writer committed (tests count them)
         self.checkpoints = 0  # WAL checkpoints run for the appender (tests count them)
 
@@ -163,6 +169,8 @@ class SqliteStore(GameStore):
             self._pending = []
             if self._appender is not None:
                 self._appender.close()
+            if self._checkpointer is not None:
+                self._checkpointer.close()
             await self._db.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -289,25 +297,34 @@ class SqliteStore(GameStore):
             pending.answer_with(outcome)
 
     def _checkpoint_now_and_then(self) -> None:
-        """Every CHECKPOINT_EVERY groups, a checkpoint on aiosqlite's thread, one at a time."""
+        """Every CHECKPOINT_EVERY groups, a checkpoint in a worker thread, one at a time."""
         self._since_checkpoint += 1
         running = self._checkpoint is not None and not self._checkpoint.done()
         if self._appender is None or running or self._since_checkpoint < CHECKPOINT_EVERY:
             return
         self._since_checkpoint = 0
-        self._checkpoint = asyncio.create_task(self._passive_checkpoint())
+        self._checkpoints_started += 1
+        restart = self._checkpoints_started % RESTART_EVERY == 0
+        self._checkpoint = asyncio.create_task(self._passive_checkpoint(restart))
 
-    async def _passive_checkpoint(self) -> None:
-        """No group is written meanwhile (they gather into the next one), so every frame is
-        copied and the next write starts the WAL over instead of growing it."""
+    async def _passive_checkpoint(self, restart: bool) -> None:
+        """Copy the WAL's frames into the database file on a connection of its own, in a
+        worker thread, while groups go on being written (a request does not wait for it).
+        Frames written meanwhile stay in the WAL, so it cannot start over; every RESTART_EVERY
+        checkpoints, one holds the write lock so that every frame is copied and the next write
+        starts the WAL over instead of growing it."""
         try:
-            async with self._write:
-                rows = await self._db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
-        except (sqlite3.Error, ValueError) as error:  # the next one will try again
+            if self._checkpointer is None:
+                self._checkpointer = await asyncio.to_thread(open_checkpointer, self.opened.path)
+            if restart:
+                async with self._write:
+                    done = await asyncio.to_thread(checkpoint, self._checkpointer)
+            else:
+                done = await asyncio.to_thread(checkpoint, self._checkpointer)
+        except sqlite3.Error as error:  # the next one will try again
             log.warning("A checkpoint of the database's WAL failed (%s).", error)
             return
-        first = next(iter(rows), None)
-        if first is not None and first[0] == 0:  # not busy: every frame was copied
+        if done:
             self.checkpoints += 1
 
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
@@ -428,6 +445,24 @@ def open_appender(path: str | Path) -> sqlite3.Connection:
         appender.close()
         raise
     return appender
+
+
+def open_checkpointer(path: str) -> sqlite3.Connection:
+    """The checkpoints' connection: never in a transaction, used by one worker thread at a
+    time (the store runs one checkpoint at a time)."""
+    checkpointer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        checkpointer.execute("PRAGMA journal_mode = WAL")
+    except BaseException:
+        checkpointer.close()
+        raise
+    return checkpointer
+
+
+def checkpoint(db: sqlite3.Connection) -> bool:
+    """A passive checkpoint; whether it ran (SQLite answers busy while another runs one)."""
+    first = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return first is not None and first[0] == 0
 
 
 def busy_sleeps() -> Iterator[int]:
