@@ -122,6 +122,8 @@ class Table:
 
     def with_names(self, text: str) -> str:
         """Mentions and quoted display names in a phrase, replaced by the players' names."""
+        if "<@" not in text and '"' not in text and "“" not in text:
+            return text  # neither a mention nor a quote (most phrases): nothing to replace
 
         def from_mention(match: re.Match[str]) -> str:
             name = self.name_of(match.group(1))
