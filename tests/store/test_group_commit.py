@@ -147,6 +147,22 @@ async def test_a_request_whose_event_clashes_leaves_its_game_unmoved_while_its_n
     assert (await store.load(games[0].id)).state.pools[1].life == 18
 
 
+async def test_a_stale_request_on_a_game_ended_since_is_told_the_game_ended(
+    store: SqliteStore,
+) -> None:
+    """Its event clashes with one recorded meanwhile, but what the player needs to hear is
+    that the game was ended (as PostgreSQL says too), not to send it again."""
+    (game,) = await started(GameService(store), 1)
+    assert await appending(store, game, 0) == 1
+    await store.abandon(game.id, "later")
+
+    (result,) = await answers([appending(store, game, 0)])
+
+    assert isinstance(result, StoreError) and not isinstance(result, StaleState)
+    assert "This game has been ended" in str(result)
+    assert [record.seq for record in await store.events(game.id)] == [1]
+
+
 async def test_a_game_row_that_refuses_to_move_takes_its_event_back_alone(
     store: SqliteStore, tmp_path: Path
 ) -> None:
@@ -373,6 +389,32 @@ async def test_requests_go_on_during_a_checkpoint_but_wait_for_one_that_restarts
     finally:
         release.set()
         await store.close()
+
+
+async def test_no_checkpoint_starts_once_closing_has_begun(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that was waiting for the lock when close() began still commits, but starts no
+    checkpoint that close() would no longer wait for (nor a connection left open after it)."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 1)
+    store = await SqliteStore.connect(tmp_path / "games.sqlite3")
+    (game,) = await started(GameService(store), 1)
+    await store._write.acquire()
+    floor = asyncio.create_task(store.floor_commit(game.id, 1, "now"))
+    closing = asyncio.create_task(store.close())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    store._write.release()
+    await floor
+    await closing
+
+    assert store._checkpoint is None and store._checkpointer is None
+    reader = sqlite3.connect(tmp_path / "games.sqlite3")
+    try:
+        rows = reader.execute("SELECT seq FROM events WHERE game_id = ?", (game.id,)).fetchall()
+    finally:
+        reader.close()
+    assert rows == [(1,)]
 
 
 async def test_a_write_cancelled_while_it_begins_leaves_no_transaction_open(

@@ -173,7 +173,8 @@ def _dead_pool_losers(
     for index, current in enumerate(state.pools):
         if current.status == "dead":
             continue
-        if current.life > 0 and not current.poison and not current.commander_damage:
+        now = state.pools[index]  # as _death_reasons reads it (a spare may have changed it)
+        if now.life > 0 and not now.poison and not now.commander_damage:
             continue  # nothing lethal on it (the common case, checked first)
         reasons = _death_reasons(state, index)
         if not reasons:

@@ -302,6 +302,8 @@ class SqliteStore(GameStore):
         running = self._checkpoint is not None and not self._checkpoint.done()
         if self._appender is None or running or self._since_checkpoint < CHECKPOINT_EVERY:
             return
+        if self._closed:  # close() has waited for the last one: none may start after it
+            return
         self._since_checkpoint = 0
         self._checkpoints_started += 1
         restart = self._checkpoints_started % RESTART_EVERY == 0
@@ -518,8 +520,8 @@ def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreErr
     game_id, seq, at, by, request, changes, snapshot, status = row
     try:
         db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
-    except sqlite3.IntegrityError as error:
-        return chained(StaleState(STALE), error)
+    except sqlite3.IntegrityError as error:  # stale, unless the game has been ended since
+        return chained(_why_not_moved(db, game_id), error)
     refusal: StoreError | None = None
     try:
         if not _move_game(db, row):
