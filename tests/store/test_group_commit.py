@@ -65,6 +65,22 @@ async def answers(tasks: list[asyncio.Task[int]]) -> list[Any]:
     return list(await asyncio.gather(*tasks, return_exceptions=True))
 
 
+def seqs_on_disk(path: Path, game_id: int) -> list[int]:
+    """The game's events as another connection reads them from the file."""
+    reader = sqlite3.connect(path)
+    try:
+        rows = reader.execute("SELECT seq FROM events WHERE game_id = ?", (game_id,)).fetchall()
+    finally:
+        reader.close()
+    return [seq for (seq,) in rows]
+
+
+def no_commit(action: int, arg1: str | None, *_: Any) -> int:
+    """An authorizer that refuses COMMIT itself (fault injection)."""
+    refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
+    return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
+
+
 async def test_requests_on_many_games_at_once_commit_in_fewer_transactions_than_requests(
     store: SqliteStore,
 ) -> None:
@@ -212,22 +228,13 @@ async def test_an_append_with_nothing_else_to_do_commits_at_once_without_queuein
 
     assert store._writer is None  # never queued for the group writer
     assert store.group_commits == before + 1
-    reader = sqlite3.connect(tmp_path / "games.sqlite3")
-    try:
-        rows = reader.execute("SELECT seq FROM events WHERE game_id = ?", (game.id,)).fetchall()
-    finally:
-        reader.close()
-    assert rows == [(1,)]
+    assert seqs_on_disk(tmp_path / "games.sqlite3", game.id) == [1]
 
 
 async def test_an_append_committed_at_once_that_fails_keeps_nothing_and_says_so(
     store: SqliteStore,
 ) -> None:
     (game,) = await started(GameService(store), 1)
-
-    def no_commit(action: int, arg1: str | None, *_: Any) -> int:
-        refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
-        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
 
     assert store._appender is not None
     store._appender.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
@@ -247,10 +254,6 @@ async def test_a_group_whose_commit_fails_answers_every_request_with_the_sentenc
     store: SqliteStore,
 ) -> None:
     games = await started(GameService(store), 4)
-
-    def no_commit(action: int, arg1: str | None, *_: Any) -> int:
-        refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT"
-        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
 
     assert store._appender is not None
     store._appender.set_authorizer(no_commit)  # fault injection: COMMIT itself fails
@@ -409,12 +412,7 @@ async def test_no_checkpoint_starts_once_closing_has_begun(
     await closing
 
     assert store._checkpoint is None and store._checkpointer is None
-    reader = sqlite3.connect(tmp_path / "games.sqlite3")
-    try:
-        rows = reader.execute("SELECT seq FROM events WHERE game_id = ?", (game.id,)).fetchall()
-    finally:
-        reader.close()
-    assert rows == [(1,)]
+    assert seqs_on_disk(tmp_path / "games.sqlite3", game.id) == [1]
 
 
 async def test_a_write_cancelled_while_it_begins_leaves_no_transaction_open(
