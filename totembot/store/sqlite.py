@@ -260,8 +260,7 @@ class SqliteStore(GameStore):
             return chained(storage_problem(error), error)
         except Exception as error:  # the transaction was rolled back
             return chained(storage_problem(error), error)
-        self.group_commits += 1
-        self._checkpoint_now_and_then()
+        self._committed()
         return outcomes[0]
 
     async def _write_groups(self) -> None:
@@ -291,10 +290,13 @@ class SqliteStore(GameStore):
                 pending.answer.cancel()
             raise
         else:
-            self.group_commits += 1
-            self._checkpoint_now_and_then()
+            self._committed()
         for pending, outcome in zip(group, outcomes, strict=True):
             pending.answer_with(outcome)
+
+    def _committed(self) -> None:
+        self.group_commits += 1
+        self._checkpoint_now_and_then()
 
     def _checkpoint_now_and_then(self) -> None:
         """Every CHECKPOINT_EVERY groups, a checkpoint in a worker thread, one at a time."""
@@ -318,10 +320,7 @@ class SqliteStore(GameStore):
         try:
             if self._checkpointer is None:
                 self._checkpointer = await asyncio.to_thread(open_checkpointer, self.opened.path)
-            if restart:
-                async with self._write:
-                    done = await asyncio.to_thread(checkpoint, self._checkpointer)
-            else:
+            async with self._write if restart else contextlib.nullcontext():
                 done = await asyncio.to_thread(checkpoint, self._checkpointer)
         except sqlite3.Error as error:  # the next one will try again
             log.warning("A checkpoint of the database's WAL failed (%s).", error)
@@ -438,27 +437,26 @@ def open_appender(path: str | Path) -> sqlite3.Connection:
     """The groups' connection, used only by the thread running the event loop, one write at a
     time (the store's write lock); the thread check is off so that a store may be opened
     before the loop that uses it runs."""
-    appender = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-    try:
-        # Busy: the loop sleeps, not SQLite. Checkpoints: on aiosqlite's thread (CHECKPOINT_EVERY).
-        for pragma in (*PRAGMAS, "PRAGMA busy_timeout = 0", "PRAGMA wal_autocheckpoint = 0"):
-            appender.execute(pragma)
-    except BaseException:
-        appender.close()
-        raise
-    return appender
+    # Busy: the loop sleeps, not SQLite. Checkpoints: a worker thread's (CHECKPOINT_EVERY).
+    return connected(path, (*PRAGMAS, "PRAGMA busy_timeout = 0", "PRAGMA wal_autocheckpoint = 0"))
 
 
 def open_checkpointer(path: str) -> sqlite3.Connection:
     """The checkpoints' connection: never in a transaction, used by one worker thread at a
     time (the store runs one checkpoint at a time)."""
-    checkpointer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    return connected(path, ("PRAGMA journal_mode = WAL",))
+
+
+def connected(path: str | Path, pragmas: tuple[str, ...]) -> sqlite3.Connection:
+    """A plain connection in autocommit mode, usable from another thread than its opener's."""
+    db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
-        checkpointer.execute("PRAGMA journal_mode = WAL")
+        for pragma in pragmas:
+            db.execute(pragma)
     except BaseException:
-        checkpointer.close()
+        db.close()
         raise
-    return checkpointer
+    return db
 
 
 def checkpoint(db: sqlite3.Connection) -> bool:
