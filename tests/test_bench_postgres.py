@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from totembot.bench import QUICK, describe
+from totembot.bench.main import QUICK, describe
 
 pytestmark = pytest.mark.postgres
 

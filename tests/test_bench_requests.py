@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from totembot.bench import QUICK, describe, request_figures
-from totembot.bench_requests import (
+from totembot.bench.main import QUICK, describe, request_figures
+from totembot.bench.requests import (
     CYCLE,
     Concurrent,
     Statuses,

@@ -7,11 +7,19 @@ import re
 
 import pytest
 
-from totembot.console_interactive import CONSOLE_TOPIC, console_help
-from totembot.help import TOPICS, Example, Topic, all_examples, find_topic, help_text, topic_names
-from totembot.phrases import VERBS, parse_line, parse_setup
-from totembot.render.text import describe_events
-from totembot.rules import HOUSE_RULES, Game, RuleViolation, new_game
+from totembot.console.interactive import CONSOLE_TOPIC, console_help
+from totembot.games.magic.help.pages import (
+    TOPICS,
+    Example,
+    Topic,
+    all_examples,
+    find_topic,
+    help_text,
+    topic_names,
+)
+from totembot.games.magic.language.phrases import VERBS, parse_line, parse_setup
+from totembot.games.magic.render.text import describe_events
+from totembot.games.magic.rules import HOUSE_RULES, Game, RuleViolation, new_game
 
 DISCORD_MESSAGE_LIMIT = 2000
 MARKDOWN = re.compile(r"[*_`~|@<>\\]|^\s*[#>-]", re.MULTILINE)

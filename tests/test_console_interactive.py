@@ -6,9 +6,9 @@ import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from totembot.console import open_session
-from totembot.console_interactive import NEXT_GAME, run_interactive
-from totembot.help import help_text
+from totembot.console.interactive import NEXT_GAME, run_interactive
+from totembot.console.session import open_session
+from totembot.games.magic.help.pages import help_text
 
 
 async def typed(lines: list[str], db: str = ":memory:") -> str:

@@ -13,14 +13,14 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from totembot.console import open_session
-from totembot.console_complete import completions
-from totembot.console_interactive import DROPPED, run_interactive
-from totembot.console_prompt import TerminalPrompt, TotemCompleter
-from totembot.formats import FORMATS
-from totembot.help import topic_names
-from totembot.phrases import parse_setup
-from totembot.rules import GameState, new_game
+from totembot.console.complete import completions
+from totembot.console.interactive import DROPPED, run_interactive
+from totembot.console.prompt import TerminalPrompt, TotemCompleter
+from totembot.console.session import open_session
+from totembot.games.magic.formats import FORMATS
+from totembot.games.magic.help.pages import topic_names
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import GameState, new_game
 
 UP = "\x1b[A"
 TAB = "\t"

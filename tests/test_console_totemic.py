@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.test_console import console, console_json
-from totembot.console import Session, open_session
-from totembot.console_complete import completions
-from totembot.console_interactive import interact
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.console.complete import completions
+from totembot.console.interactive import interact
+from totembot.console.session import Session, open_session
+from totembot.games.registry import parse_setup, ruleset_of
 
 MATCH = """\
 game totemic players: Ann, Bob power: 26, 30 match: 3

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from totembot.ruleset import GameRequest
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.core import GameRequest
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import parse_setup, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.totem"))

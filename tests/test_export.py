@@ -21,22 +21,22 @@ from typing import Any
 import pytest
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.lobby_seats import arranged
+from totembot.bot.lobby.seats import arranged
 from totembot.bot.recording import Submission
 from totembot.cli import main
-from totembot.console import CONSOLE_CHANNEL, open_session, run_script
-from totembot.export import CannotExport, export_game, export_script, print_export
-from totembot.phrases import parse_line
-from totembot.reports import ReportProblem
-from totembot.rules import Actor, Config, GameState, Request
-from totembot.rules.intents import Approve, Attack, Concede, Deny, Remove
-from totembot.ruleset import GameConfig, Ruleset
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.console.session import CONSOLE_CHANNEL, open_session, run_script
+from totembot.core import GameConfig, Ruleset
+from totembot.core.errors import RuleViolation
+from totembot.games.magic.language.phrases import parse_line
+from totembot.games.magic.rules import Actor, Config, GameState, Request
+from totembot.games.magic.rules.intents import Approve, Attack, Concede, Deny, Remove
+from totembot.games.registry import parse_setup, ruleset_of
+from totembot.games.totemic.language.setup import parse_setup as parse_totemic_setup
+from totembot.games.totemic.rules.state import Rival, TotemicConfig
+from totembot.reports.commands import ReportProblem
+from totembot.reports.export import CannotExport, export_game, export_script, print_export
 from totembot.service import GameService
 from totembot.store import GameStore, LobbyOptions, Seat, StoredGame
-from totembot.totemic.setup_line import parse_setup as parse_totemic_setup
-from totembot.totemic.state import Rival, TotemicConfig
 
 HOST_PLAYER = re.compile(r"\s*([\w']+)\*:(.*)")
 
@@ -609,7 +609,7 @@ def house_rule_sets() -> list[tuple[str, tuple[str, ...]]]:
     """Every combination of house rules a format plays (each order they may be listed in)."""
     from itertools import combinations, permutations
 
-    from totembot.formats import FORMATS
+    from totembot.games.magic.formats import FORMATS
 
     found = []
     for name, game_format in FORMATS.items():
@@ -622,8 +622,8 @@ def house_rule_sets() -> list[tuple[str, tuple[str, ...]]]:
 
 @pytest.mark.parametrize(("name", "rules"), house_rule_sets())
 def test_every_allowed_house_rule_combination_reads_back(name: str, rules: tuple[str, ...]) -> None:
-    from totembot.formats import FORMATS
-    from totembot.rules import new_game
+    from totembot.games.magic.formats import FORMATS
+    from totembot.games.magic.rules import new_game
 
     game_format = FORMATS[name]
     if game_format.roster == "teams":

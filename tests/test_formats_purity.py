@@ -4,13 +4,13 @@ from pathlib import Path
 
 import pytest
 
-import totembot.formats
-import totembot.language
+import totembot.games.magic.formats
+import totembot.games.magic.language
 from tests.test_rules_purity import FORBIDDEN, imported_modules
 
 PURE = [
-    *sorted(Path(totembot.formats.__file__).parent.rglob("*.py")),
-    *sorted(Path(totembot.language.__file__).parent.glob("*.py")),
+    *sorted(Path(totembot.games.magic.formats.__file__).parent.rglob("*.py")),
+    *sorted(Path(totembot.games.magic.language.__file__).parent.glob("*.py")),
 ]
 
 

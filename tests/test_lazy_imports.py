@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from totembot.ruleset.registry import format_names, rulesets
+from totembot.games.registry import format_names, rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,19 +21,19 @@ NOT_AT_BOT_START = (
     "hypothesis",
     "numpy",
     "asyncpg",
-    "totembot.console",
-    "totembot.console_main",
-    "totembot.help",
-    "totembot.export",
-    "totembot.reports",
-    "totembot.stats",
-    "totembot.render.board",
+    "totembot.console.session",
+    "totembot.console.main",
+    "totembot.games.magic.help.pages",
+    "totembot.reports.export",
+    "totembot.reports.commands",
+    "totembot.reports.stats",
+    "totembot.games.magic.render.board",
     "totembot.render.chart",
     "totembot.render.summary",
-    "totembot.render.stats_text",
-    "totembot.render.embed",
-    "totembot.totemic",
-    "totembot.ruleset.totemic",
+    "totembot.reports.stats_text",
+    "totembot.games.magic.render.embed",
+    "totembot.games.totemic.rules",
+    "totembot.games.totemic.ruleset",
 )
 
 
@@ -60,7 +60,14 @@ def test_the_bot_starts_without_drawing_the_console_the_reports_or_totemic() -> 
 
 def test_the_version_loads_neither_pydantic_nor_discord_nor_the_store() -> None:
     code = "import totembot.cli\n"
-    names = ("pydantic", "discord", "aiohttp", "totembot.store", "totembot.rules", "totembot.bot")
+    names = (
+        "pydantic",
+        "discord",
+        "aiohttp",
+        "totembot.store",
+        "totembot.games.magic.rules",
+        "totembot.bot",
+    )
     assert loaded_after(code, names) == []
 
 
@@ -70,8 +77,8 @@ def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
         import totembot.bot.runner
         from totembot.bot.recording import reply_view
         from totembot.bot.replies import changes_text
-        from totembot.phrases import parse_line, parse_setup
-        from totembot.rules import new_game
+        from totembot.games.magic.language.phrases import parse_line, parse_setup
+        from totembot.games.magic.rules import new_game
         from totembot.service import GameService
         from totembot.store import GameStore, NewGame, Seat
 
@@ -89,7 +96,9 @@ def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
 
         asyncio.run(main())
     """
-    assert loaded_after(code, ("totembot.totemic", "totembot.ruleset.totemic")) == []
+    assert (
+        loaded_after(code, ("totembot.games.totemic.rules", "totembot.games.totemic.ruleset")) == []
+    )
 
 
 def test_the_format_names_known_without_importing_totemic_are_every_rulesets() -> None:

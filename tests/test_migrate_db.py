@@ -17,8 +17,8 @@ import asyncpg
 import pytest
 
 from tests.test_export import GAMES, exported, play
-from totembot.reports import stats_report
-from totembot.ruleset.registry import parse_setup
+from totembot.games.registry import parse_setup
+from totembot.reports.commands import stats_report
 from totembot.service import GameService
 from totembot.store import GameStore, Lobby, LobbyOptions, Seat, StoreError, backup_database
 from totembot.store import copy as copying

@@ -2,7 +2,7 @@
 
 import pytest
 
-from totembot.phrases import (
+from totembot.games.magic.language.phrases import (
     PhraseError,
     SetupError,
     format_intent,
@@ -11,8 +11,8 @@ from totembot.phrases import (
     parse_phrase,
     parse_setup,
 )
-from totembot.rules import RuleViolation, TotemRef
-from totembot.rules.intents import (
+from totembot.games.magic.rules import RuleViolation, TotemRef
+from totembot.games.magic.rules.intents import (
     Approve,
     Attack,
     Concede,

@@ -6,10 +6,10 @@ import typing
 
 import pytest
 
-from totembot.help import topic_names
-from totembot.language.requests import BY_KIND, BY_VERB, TABLE
-from totembot.rules.engine import HANDLERS
-from totembot.rules.intents import Intent
+from totembot.games.magic.help.pages import topic_names
+from totembot.games.magic.language.requests import BY_KIND, BY_VERB, TABLE
+from totembot.games.magic.rules.engine import HANDLERS
+from totembot.games.magic.rules.intents import Intent
 
 
 def intent_kinds() -> set[str]:

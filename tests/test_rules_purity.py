@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-import totembot.rules
+import totembot.games.magic.rules
 
 FORBIDDEN = {"discord", "aiosqlite", "asyncio", "sqlite3", "time", "datetime", "random"}
-RULES_DIR = Path(totembot.rules.__file__).parent
+RULES_DIR = Path(totembot.games.magic.rules.__file__).parent
 
 
 def imported_modules(path: Path) -> set[str]:

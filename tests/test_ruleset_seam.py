@@ -14,13 +14,18 @@ import pytest
 
 import totembot
 from tests.conftest import assert_every_game_rebuilds
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore
 
 PACKAGE = Path(totembot.__file__).parent
-GAME_PACKAGES = ("totembot.rules", "totembot.formats", "totembot.totemic", "totembot.language")
+GAME_PACKAGES = (
+    "totembot.games.magic.rules",
+    "totembot.games.magic.formats",
+    "totembot.games.totemic.rules",
+    "totembot.games.magic.language",
+)
 SHELL_MODULES = ["service.py", *(f"store/{path.name}" for path in (PACKAGE / "store").glob("*.py"))]
 TOTEMIC_FORBIDDEN = {"discord", "aiosqlite", "asyncio", "sqlite3", "time", "datetime", "random"}
 
@@ -72,13 +77,20 @@ def test_the_service_and_the_store_import_no_game_of_their_own(module: str) -> N
 def test_the_totemic_rules_are_pure_and_apart_from_magic(path: Path) -> None:
     imported = imports_of(path)
     assert not {name.split(".")[0] for name in imported} & TOTEMIC_FORBIDDEN
-    assert not {name for name in imported if within(name, ("totembot.rules", "totembot.bot"))}
+    assert not {
+        name for name in imported if within(name, ("totembot.games.magic.rules", "totembot.bot"))
+    }
 
 
 def test_the_seam_check_would_catch_a_magic_import(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
-    module.write_text("from totembot.rules.state import GameState\nimport totembot.formats\n")
-    assert imports_of(module) == {"totembot.rules.state", "totembot.formats"}
+    module.write_text(
+        "from totembot.games.magic.rules.state import GameState\nimport totembot.games.magic.formats\n"
+    )
+    assert imports_of(module) == {
+        "totembot.games.magic.rules.state",
+        "totembot.games.magic.formats",
+    }
 
 
 @pytest.mark.parametrize(

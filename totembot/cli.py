@@ -225,7 +225,7 @@ def _report(args: argparse.Namespace) -> int:
     """`export`, `stats` and `summary`; a missing or unreadable database is one sentence."""
     from pydantic import ValidationError
 
-    from totembot import reports
+    from totembot.reports import commands as reports
 
     try:
         database = _database(args.db)
@@ -322,14 +322,14 @@ def _migrate_db(source: str, target: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "console":
-        from totembot.console_main import play_console
+        from totembot.console.main import play_console
 
         try:
             return asyncio.run(play_console(args.script, args.json, args.db))
         except KeyboardInterrupt:
             return EXIT_OK
     if args.command == "bench":
-        from totembot import bench
+        from totembot.bench import main as bench
 
         return bench.main(args.quick, args.json, args.db)
     if args.command == "backup":

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import ruleset_of
-from totembot.ruleset.story import Story, standing_steps
+from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
+from totembot.core.errors import RuleViolation
+from totembot.core.story import Story, standing_steps
+from totembot.games.registry import ruleset_of
 from totembot.store import (
     EventRecord,
     GameStore,

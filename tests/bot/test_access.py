@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from totembot.bot.access import Caller, Table
-from totembot.phrases import parse_setup
-from totembot.rules import Actor, RuleViolation, new_game
-from totembot.rules.life import with_player
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import Actor, RuleViolation, new_game
+from totembot.games.magic.rules.life import with_player
 from totembot.store import Seat, StoredGame
 
 SEATS = (
@@ -150,8 +150,8 @@ def test_a_player_option_may_be_a_mention_a_display_name_or_the_game_name(
 
 def solo_table() -> Table:
     """A Totemic solo game: one seat (Ann, a member) and a rival with no seat at all."""
-    from totembot.ruleset.registry import parse_setup as any_setup
-    from totembot.ruleset.registry import ruleset_of
+    from totembot.games.registry import parse_setup as any_setup
+    from totembot.games.registry import ruleset_of
 
     config = any_setup("game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20")
     state = ruleset_of(config.format).new_game(config)

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line
-from totembot.render.board import board_png
-from totembot.render.embed import status_embed
-from totembot.rules import Config, Game, GameState
-from totembot.rules.game import new_game
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line
+from totembot.games.magic.render.board import board_png
+from totembot.games.magic.render.embed import status_embed
+from totembot.games.magic.rules import Config, Game, GameState
+from totembot.games.magic.rules.game import new_game
 
 NAMES = tuple(f"Player{index:02d}{'x' * 24}" for index in range(20))  # 32 characters
 EMBED_TOTAL, DESCRIPTION, TITLE, FOOTER = 6000, 4096, 256, 2048

@@ -10,7 +10,7 @@ import pytest
 
 from totembot.bot.access import split_teams
 from totembot.bot.cogs.table import FORMAT_CHOICES, roster_tokens
-from totembot.bot.lobby import (
+from totembot.bot.lobby.lobby import (
     arranged,
     check_house_rules,
     check_roster,
@@ -21,8 +21,8 @@ from totembot.bot.lobby import (
     with_team,
     without_user,
 )
-from totembot.formats import FORMATS, format_named
-from totembot.rules import RuleViolation
+from totembot.games.magic.formats import FORMATS, format_named
+from totembot.games.magic.rules import RuleViolation
 from totembot.store import GameStore, Lobby, LobbyOptions, Seat
 
 GIANT = "two-headed-giant"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from totembot.bot.lobby import (
+from totembot.bot.lobby.lobby import (
     build_config,
     game_names,
     reordered,
@@ -14,8 +14,8 @@ from totembot.bot.lobby import (
     with_seat,
     without_user,
 )
-from totembot.phrases import name_problem, one_word_name
-from totembot.rules import RuleViolation
+from totembot.games.magic.language.phrases import name_problem, one_word_name
+from totembot.games.magic.rules import RuleViolation
 from totembot.store import Lobby, LobbyOptions, Seat
 
 

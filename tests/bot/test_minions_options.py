@@ -7,9 +7,9 @@ import pytest
 
 from totembot.bot.cogs.actions import ActionsCog
 from totembot.bot.cogs.table import TableCog
-from totembot.bot.lobby import build_config, check_setup, lobby_text, with_format
-from totembot.formats import FORMATS
-from totembot.rules import RuleViolation
+from totembot.bot.lobby.lobby import build_config, check_setup, lobby_text, with_format
+from totembot.games.magic.formats import FORMATS
+from totembot.games.magic.rules import RuleViolation
 from totembot.store import Lobby, LobbyOptions, Seat
 
 MINIONS = ("minions", "poison-minions", "madness-minions")

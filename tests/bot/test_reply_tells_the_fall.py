@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from totembot.bot.replies import changes_text
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, new_game
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, new_game
 
 
 def test_a_fall_is_one_line_with_the_minions_new_life() -> None:

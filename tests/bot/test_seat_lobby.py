@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.bot.lobby import (
+from totembot.bot.lobby.lobby import (
     arranged,
     check_roster,
     lobby_text,
@@ -14,8 +14,8 @@ from totembot.bot.lobby import (
     with_format,
     with_seat,
 )
-from totembot.rules import RuleViolation
-from totembot.rules.game import new_game
+from totembot.games.magic.rules import RuleViolation
+from totembot.games.magic.rules.game import new_game
 from totembot.store import Lobby, LobbyOptions, Seat, StoredGame
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import discord
 
 from totembot.bot.recording import reply_view
-from totembot.bot.totemic_buttons import AnswerButton, add_answer_buttons, answer_labels, asked
+from totembot.bot.totemic.buttons import AnswerButton, add_answer_buttons, answer_labels, asked
+from totembot.games.totemic.language.phrases import parse_line, parse_setup
+from totembot.games.totemic.rules.game import TotemicGame, new_game
+from totembot.games.totemic.rules.state import TotemicState
 from totembot.service import Recorded
-from totembot.totemic.game import TotemicGame, new_game
-from totembot.totemic.language import parse_line, parse_setup
-from totembot.totemic.state import TotemicState
 
 MATCH = "game totemic players: Ann, Bob power: 26, 30 match: 3"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20"

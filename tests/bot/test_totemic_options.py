@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from discord import app_commands
 
-from totembot.bot.cogs.totemic import TotemicCog, revealed_text, started_text
-from totembot.bot.totemic_setup import (
+from totembot.bot.totemic.cog import TotemicCog, revealed_text, started_text
+from totembot.bot.totemic.setup import (
     animal_names,
     levels_of,
     match_config,
@@ -16,10 +16,10 @@ from totembot.bot.totemic_setup import (
     solo_config,
     stand_ins,
 )
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.events import ChallengeResolved, Revealed
-from totembot.totemic.game import new_game
-from totembot.totemic.state import DEFAULT_LEVELS, Rival
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.rules.events import ChallengeResolved, Revealed
+from totembot.games.totemic.rules.game import new_game
+from totembot.games.totemic.rules.state import DEFAULT_LEVELS, Rival
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import SPECTATOR
-from totembot.help import help_text
+from totembot.games.magic.help.pages import help_text
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")

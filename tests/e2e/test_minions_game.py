@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, DAN, BotProcess
 from tests.e2e.stored import status_finished, stored_state
-from totembot.rules import GameState
+from totembot.games.magic.rules import GameState
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")

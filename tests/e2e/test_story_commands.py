@@ -16,7 +16,7 @@ from PIL import Image
 
 from tests.e2e.conftest import ANN, BOB, CID, BotProcess
 from tests.e2e.stored import stored_state
-from totembot.render.state_json import state_json
+from totembot.games.magic.render.state_json import state_json
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")

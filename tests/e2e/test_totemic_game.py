@@ -13,8 +13,8 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, GUILD, BotProcess
 from tests.e2e.stored import pinned_embed, status_finished
+from totembot.games.totemic.rules.state import TotemicState
 from totembot.testing import Reply, StandIn
-from totembot.totemic.state import TotemicState
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.state_json import state_json
-from totembot.rules import Game, GameState, RuleViolation, new_game
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.render.state_json import state_json
+from totembot.games.magic.rules import Game, GameState, RuleViolation, new_game
 
 
 def play(script: str) -> dict[str, Any]:

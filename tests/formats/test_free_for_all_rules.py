@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests.formats.tables import accepted, lives, play, player, refused, statuses
-from totembot.phrases import parse_setup
-from totembot.rules import RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import RuleViolation, new_game
 
 FFA = "game free-for-all players: Ann, Bob, Cid"
 FFA2 = "game free-for-all players: Ann, Bob"

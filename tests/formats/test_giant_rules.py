@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from tests.formats.tables import accepted, play, player, refused, statuses, team, team_statuses
-from totembot.phrases import parse_setup
-from totembot.rules import RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import RuleViolation, new_game
 
 G2 = "game two-headed-giant teams: Ann+Bob, Cid+Dan"
 G3 = "game two-headed-giant teams: Ann+Bob, Cid+Dan, Eve+Fay"

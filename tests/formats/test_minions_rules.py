@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tests.formats.tables import accepted, play, player, refused
-from totembot.phrases import parse_setup
-from totembot.rules import RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import RuleViolation, new_game
 
 MIN = "game free-for-all players: Ann, Bob, Cid, Dan rules: minions"
 MIN3 = "game free-for-all players: Ann, Bob, Cid rules: minions"

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from tests.formats.tables import play
-from totembot.phrases import parse_setup
-from totembot.rules import RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import RuleViolation, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from tests.property import test_rules_properties as totem_lines
 from tests.property import test_totemic_properties as totemic_lines
 from tests.test_export import console_json
-from totembot.export import export_game
-from totembot.ruleset import GameState
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.core import GameState
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import parse_setup, ruleset_of
+from totembot.reports.export import export_game
 from totembot.service import GameService
 from totembot.store import GameStore
 

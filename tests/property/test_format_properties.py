@@ -13,11 +13,11 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from totembot.formats import format_named
-from totembot.phrases import format_request, parse_line, parse_setup
-from totembot.render.state_json import state_json
-from totembot.rules import Game, GameState, RuleViolation, new_game, replay
-from totembot.rules.intents import Undo
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import format_request, parse_line, parse_setup
+from totembot.games.magic.render.state_json import state_json
+from totembot.games.magic.rules import Game, GameState, RuleViolation, new_game, replay
+from totembot.games.magic.rules.intents import Undo
 
 NAMES = (
     "Ann",

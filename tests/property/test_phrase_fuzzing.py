@@ -16,8 +16,13 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from tests.property.test_rules_properties import check_state
-from totembot.phrases import format_request, format_setup, parse_line, parse_setup
-from totembot.rules import Config, Game, RuleViolation, new_game
+from totembot.games.magic.language.phrases import (
+    format_request,
+    format_setup,
+    parse_line,
+    parse_setup,
+)
+from totembot.games.magic.rules import Config, Game, RuleViolation, new_game
 
 SETTINGS = settings(
     derandomize=True,

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from totembot.phrases import format_request, parse_line, parse_setup
-from totembot.rules import (
+from totembot.games.magic.language.phrases import format_request, parse_line, parse_setup
+from totembot.games.magic.rules import (
     Actor,
     Config,
     Game,
@@ -30,7 +30,7 @@ from totembot.rules import (
     new_game,
     replay,
 )
-from totembot.rules.intents import (
+from totembot.games.magic.rules.intents import (
     Approve,
     Attack,
     Concede,
@@ -51,7 +51,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.rules.state import Pending
+from totembot.games.magic.rules.state import Pending
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Åsa", "O'Neil", "x_9", "Zoë")
 STRANGER = "Zed"

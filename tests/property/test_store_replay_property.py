@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tests.conftest import assert_every_game_rebuilds
 from tests.postgres import TestServer
 from tests.property.test_rules_properties import SETTINGS, lines, setups
-from totembot.phrases import parse_line
-from totembot.rules import Config, Game, RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_line
+from totembot.games.magic.rules import Config, Game, RuleViolation, new_game
 from totembot.service import GameService, NoGame, rebuild
 from totembot.store import GameStore, StoreError
 

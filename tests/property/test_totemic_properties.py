@@ -21,12 +21,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.events import PowerChanged
-from totembot.totemic.game import TotemicGame, new_game, replay
-from totembot.totemic.intents import Request
-from totembot.totemic.language import format_request, parse_line, parse_setup
-from totembot.totemic.state import TotemicConfig, TotemicState
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.language.phrases import format_request, parse_line, parse_setup
+from totembot.games.totemic.rules.events import PowerChanged
+from totembot.games.totemic.rules.game import TotemicGame, new_game, replay
+from totembot.games.totemic.rules.intents import Request
+from totembot.games.totemic.rules.state import TotemicConfig, TotemicState
 
 RIVALS = ("Badger", "Bat", "Wolf")
 PHRASES = (

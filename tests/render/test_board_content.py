@@ -14,9 +14,9 @@ from itertools import combinations
 import pytest
 from PIL import Image
 
-import totembot.render.board as board
+import totembot.games.magic.render.board as board
 from tests.render.test_board_snapshots import BOARD_CASES, BOARD_SCRIPTS, extreme_state
-from totembot.render.board import (
+from totembot.games.magic.render.board import (
     MIN_TEXT,
     board_png,
     card_plan,
@@ -24,11 +24,11 @@ from totembot.render.board import (
     fit_label,
     totem_label,
 )
-from totembot.render.board_layout import layout, middle, turn_arrows
-from totembot.render.board_pen import SIZE, Box, Pen
-from totembot.render.text import render_ring
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.lookup import pool_name
+from totembot.games.magic.render.board_layout import layout, middle, turn_arrows
+from totembot.games.magic.render.text import render_ring
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.lookup import pool_name
+from totembot.render.pen import SIZE, Box, Pen
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
 

@@ -19,10 +19,10 @@ from PIL import ImageFont
 
 from tests.render.test_board_content import drawn
 from tests.render.test_board_snapshots import BOARD_CASES, assert_valid_board
-from totembot.render import board_fonts
-from totembot.render.board import board_png
-from totembot.render.board_fonts import Font, clean, covered, drawable, font_files, load_font
-from totembot.render.board_pen import Pen
+from totembot.games.magic.render.board import board_png
+from totembot.render import fonts as board_fonts
+from totembot.render.fonts import Font, clean, covered, drawable, font_files, load_font
+from totembot.render.pen import Pen
 
 REPO = Path(__file__).resolve().parents[2]
 LETTERS = "ЖжЯяЀђΩωλΣάΐÉéłŁøØßñŒ"
@@ -61,9 +61,9 @@ def test_the_font_is_dejavu_sans_from_matplotlibs_package_data() -> None:
 def test_finding_the_font_and_drawing_do_not_import_matplotlib() -> None:
     code = (
         "import sys\n"
-        "from totembot.render.board_fonts import font_files, drawable\n"
-        "from totembot.render.board import board_png\n"
-        "from totembot.rules import Config, new_game\n"
+        "from totembot.render.fonts import font_files, drawable\n"
+        "from totembot.games.magic.render.board import board_png\n"
+        "from totembot.games.magic.rules import Config, new_game\n"
         "assert font_files() is not None and drawable()\n"
         "board_png(new_game(Config(players=('Анна', 'Ωμέγα', 'Zoë'))))\n"
         "assert 'matplotlib' not in sys.modules, 'matplotlib was imported'\n"

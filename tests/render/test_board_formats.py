@@ -27,22 +27,22 @@ from tests.render.test_board_snapshots import (
     shows_name,
     snapshot_update_wanted,
 )
-from totembot.render import board_teams
-from totembot.render.board import board_png, draw_board
-from totembot.render.board_layout import AREA, around_table, middle
-from totembot.render.board_parts import (
+from totembot.games.magic.render import board_teams
+from totembot.games.magic.render.board import board_png, draw_board
+from totembot.games.magic.render.board_layout import AREA, around_table, middle
+from totembot.games.magic.render.board_parts import (
     ACTIVE,
     CARD_FILL,
     MIN_TEXT,
     OUT_FILL,
     SEAT_FILL,
 )
-from totembot.render.board_pen import SIZE, Box, Pen
-from totembot.render.board_players import GAP, LARGEST, sides_for
-from totembot.render.board_teams import team_sides
-from totembot.render.view import TableView, table_view
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.state import Player, Pool
+from totembot.games.magic.render.board_players import GAP, LARGEST, sides_for
+from totembot.games.magic.render.board_teams import team_sides
+from totembot.games.magic.render.view import TableView, table_view
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.state import Player, Pool
+from totembot.render.pen import SIZE, Box, Pen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "formats"
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")

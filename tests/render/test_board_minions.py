@@ -34,14 +34,20 @@ from tests.render.test_board_snapshots import (
     snapshot_update_wanted,
 )
 from tests.render.test_text_minions import CHAINS, FOUR, POISON, play
-from totembot.render.board import board_png, draw_board
-from totembot.render.board_layout import AREA
-from totembot.render.board_parts import GOLD, MIN_TEXT
-from totembot.render.board_pen import SIZE, Box, Pen, Written
-from totembot.render.board_players import seat_sizes
-from totembot.render.board_seats import CHAIN, FALL, FOOTER_STEP, footer_lines, seat_marks
-from totembot.render.view import table_view
-from totembot.rules import Config, GameState, new_game
+from totembot.games.magic.render.board import board_png, draw_board
+from totembot.games.magic.render.board_layout import AREA
+from totembot.games.magic.render.board_parts import GOLD, MIN_TEXT
+from totembot.games.magic.render.board_players import seat_sizes
+from totembot.games.magic.render.board_seats import (
+    CHAIN,
+    FALL,
+    FOOTER_STEP,
+    footer_lines,
+    seat_marks,
+)
+from totembot.games.magic.render.view import table_view
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.render.pen import SIZE, Box, Pen, Written
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "minions"
 

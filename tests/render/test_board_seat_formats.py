@@ -31,16 +31,23 @@ from tests.render.test_board_snapshots import (
     shows_name,
     snapshot_update_wanted,
 )
-from totembot.formats import format_named
-from totembot.render.board import board_png, draw_board
-from totembot.render.board_layout import AREA, around_table, middle
-from totembot.render.board_parts import ACTIVE, DARK_TEXT, GOLD, MIN_TEXT, PENDING, dimmed
-from totembot.render.board_pen import SIZE, Box, Pen, Written
-from totembot.render.board_players import GAP, LARGEST, seat_sizes, sides_for
-from totembot.render.board_seats import FOOTER_STEP, TEAM_COLOURS, footer_lines
-from totembot.render.view import TableView, table_view
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.state import Marker
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.render.board import board_png, draw_board
+from totembot.games.magic.render.board_layout import AREA, around_table, middle
+from totembot.games.magic.render.board_parts import (
+    ACTIVE,
+    DARK_TEXT,
+    GOLD,
+    MIN_TEXT,
+    PENDING,
+    dimmed,
+)
+from totembot.games.magic.render.board_players import GAP, LARGEST, seat_sizes, sides_for
+from totembot.games.magic.render.board_seats import FOOTER_STEP, TEAM_COLOURS, footer_lines
+from totembot.games.magic.render.view import TableView, table_view
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.state import Marker
+from totembot.render.pen import SIZE, Box, Pen, Written
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "seat_formats"
 NAMES: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")

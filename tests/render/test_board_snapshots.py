@@ -19,15 +19,17 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageFont
 
-import totembot.render.board as board_module
+import totembot.games.magic.render.board as board_module
 from tests.rules.test_totem_variant_seed import run
-from totembot.render import board_fonts, board_layout, board_pen
-from totembot.render.board import board_png, footer_words
-from totembot.render.board_fonts import clean
-from totembot.render.board_layout import layout
-from totembot.render.board_pen import SIZE, Pen
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.state import Pending
+from totembot.games.magic.render import board_layout
+from totembot.games.magic.render.board import board_png, footer_words
+from totembot.games.magic.render.board_layout import layout
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.state import Pending
+from totembot.render import fonts as board_fonts
+from totembot.render import pen as board_pen
+from totembot.render.fonts import clean
+from totembot.render.pen import SIZE, Pen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("TOTEMBOT_UPDATE_SNAPSHOTS") == "1"
@@ -403,5 +405,11 @@ def test_the_board_imports_only_pillow_the_rules_and_the_standard_library() -> N
                 modules.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module:
                 modules.add(node.module)
-        ours = ("totembot.rules", "totembot.render.board")
+        ours = (
+            "totembot.games.magic.rules",
+            "totembot.games.magic.render.board",
+            "totembot.render.fonts",
+            "totembot.render.pen",
+            "totembot.render.palette",
+        )
         assert {m for m in modules if not m.startswith(ours)} <= allowed, module.__name__

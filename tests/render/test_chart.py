@@ -24,7 +24,17 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from tests.story.tellers import EXAMPLES, play, script_lines
-from totembot.render.board_seats import TEAM_COLOURS
+from totembot.core.story import (
+    CommanderTally,
+    Exit,
+    Hit,
+    Point,
+    Story,
+    Track,
+    TrackKind,
+    standing_steps,
+)
+from totembot.games.magic.render.board_seats import TEAM_COLOURS
 from totembot.render.chart import (
     CHART_FILENAME,
     HEIGHT,
@@ -41,16 +51,6 @@ from totembot.render.chart import (
     spread,
     track_colour,
     track_dashes,
-)
-from totembot.ruleset.story import (
-    CommanderTally,
-    Exit,
-    Hit,
-    Point,
-    Story,
-    Track,
-    TrackKind,
-    standing_steps,
 )
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

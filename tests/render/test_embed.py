@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.test_totem_variant_seed import run
-from totembot.render.embed import status_embed
+from totembot.games.magic.render.embed import status_embed
 from totembot.render.markdown import escape
 
 

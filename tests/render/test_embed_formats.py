@@ -14,9 +14,9 @@ from tests.render.test_embed_snapshots import (
     assert_within_discord_limits,
     strings,
 )
-from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, status_embed
+from totembot.games.magic.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, status_embed
+from totembot.games.magic.rules import Config, GameState, new_game
 from totembot.render.markdown import escape
-from totembot.rules import Config, GameState, new_game
 
 FFA = "game ffa players: Ann, Bob, Cid, Dan commander"
 GIANT3 = "game 2hg teams: Ann+Bob, Cid+Dan, Eve+Fay commander"

@@ -18,10 +18,15 @@ from tests.render.test_embed_snapshots import (
     assert_within_discord_limits,
     strings,
 )
-from totembot.formats import format_named
-from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, MAX_DESCRIPTION, status_embed
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.state import Marker
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.render.embed import (
+    ACTIVE_COLOUR,
+    FINISHED_COLOUR,
+    MAX_DESCRIPTION,
+    status_embed,
+)
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.state import Marker
 
 EMPEROR = "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay"
 MELEE9 = "game melee players: A1, A2, A3, A4, A5, A6, A7, A8, A9"

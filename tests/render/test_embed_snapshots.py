@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from tests.render.test_board_snapshots import CASES, HOSTILE_NAMES, SNAPSHOTS, UPDATE
-from totembot.render.embed import status_embed
+from totembot.games.magic.render.embed import status_embed
+from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.games.magic.rules.lookup import pool_name
+from totembot.games.magic.rules.state import Pending
 from totembot.render.markdown import escape
-from totembot.rules import Config, GameState, new_game
-from totembot.rules.lookup import pool_name
-from totembot.rules.state import Pending
 
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096

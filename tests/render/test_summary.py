@@ -23,6 +23,7 @@ from tests.render.test_chart import (
     twenty_story,
 )
 from tests.story.tellers import EXAMPLES, ROOT
+from totembot.core.story import CommanderTally, Exit, Hit, Story
 from totembot.render.chart import headline
 from totembot.render.summary import (
     duration_words,
@@ -31,7 +32,6 @@ from totembot.render.summary import (
     summary_embed,
     summary_text,
 )
-from totembot.ruleset.story import CommanderTally, Exit, Hit, Story
 
 MAX_TITLE, MAX_DESCRIPTION, MAX_FIELD_NAME, MAX_FIELD, MAX_FIELDS, MAX_TOTAL = (
     256,

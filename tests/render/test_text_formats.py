@@ -7,18 +7,18 @@ player to its right. Event lines name a player's own life without repeating the 
 
 from __future__ import annotations
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.text import describe_event, describe_events, render_ring
-from totembot.rules import Game, new_game
-from totembot.rules.events import (
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.render.text import describe_event, describe_events, render_ring
+from totembot.games.magic.rules import Game, new_game
+from totembot.games.magic.rules.events import (
     Event,
     GameEnded,
     LifeChanged,
     LifeUnchanged,
     LockChanged,
 )
-from totembot.rules.state import GameState
+from totembot.games.magic.rules.state import GameState
 
 FFA = "game ffa players: Ann, Bob, Cid, Dan commander"
 GIANT3 = "game 2hg teams: Ann+Bob, Cid+Dan, Eve+Fay commander"

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.text import describe_event, describe_events, describe_lines, render_ring
-from totembot.rules import Game, new_game
-from totembot.rules.events import LifeChanged, MinionChanged
-from totembot.rules.state import GameState
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.render.text import (
+    describe_event,
+    describe_events,
+    describe_lines,
+    render_ring,
+)
+from totembot.games.magic.rules import Game, new_game
+from totembot.games.magic.rules.events import LifeChanged, MinionChanged
+from totembot.games.magic.rules.state import GameState
 
 FOUR = "game ffa players: Ann, Bob, Cid, Dan rules: minions"
 FIVE = "game ffa players: Ann, Bob, Cid, Dan, Eve rules: minions"

@@ -8,12 +8,12 @@ every player taking a turn and every marker that waits, and says how markers mov
 
 from __future__ import annotations
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.text import describe_event, describe_events, render_ring
-from totembot.rules import Game, new_game
-from totembot.rules.events import Event, MarkerMoved, MarkerRemoved
-from totembot.rules.state import GameState
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.render.text import describe_event, describe_events, render_ring
+from totembot.games.magic.rules import Game, new_game
+from totembot.games.magic.rules.events import Event, MarkerMoved, MarkerRemoved
+from totembot.games.magic.rules.state import GameState
 
 EMPEROR = "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay"
 MELEE9 = "game melee players: A1, A2, A3, A4, A5, A6, A7, A8, A9"

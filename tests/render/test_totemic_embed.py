@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from totembot.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR
-from totembot.render.totemic_embed import totemic_embed
-from totembot.totemic.game import TotemicGame, new_game
-from totembot.totemic.language import parse_line, parse_setup
-from totembot.totemic.state import TotemicState
+from totembot.games.magic.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR
+from totembot.games.totemic.language.phrases import parse_line, parse_setup
+from totembot.games.totemic.render.embed import totemic_embed
+from totembot.games.totemic.rules.game import TotemicGame, new_game
+from totembot.games.totemic.rules.state import TotemicState
 
 MATCH = "game totemic players: Ann, Bob power: 26, 30 match: 3"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20, Wolf 25"

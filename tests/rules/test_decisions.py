@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.test_totem_variant_seed import lives, refuse, run, run_more, statuses
-from totembot.rules import Game
-from totembot.rules.errors import shown
+from totembot.games.magic.rules import Game
+from totembot.games.magic.rules.errors import shown
 
 HALF21 = "game totem players: Ann, Bob, Cid life: 21 rules: half-life-consent"
 

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import new_game
-from totembot.rules.intents import Actor, Request
-from totembot.rules.state import Marker
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import new_game
+from totembot.games.magic.rules.intents import Actor, Request
+from totembot.games.magic.rules.state import Marker
+from totembot.games.totemic.rules.state import Rival
 from totembot.service import _at_millisecond, utc_now
-from totembot.totemic.state import Rival
 
 SETUP = "game totem players: Ann, Bob, Cid, Dan"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, GameState
-from totembot.rules.game import new_game
-from totembot.rules.options import player_choices, totem_choices
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, GameState
+from totembot.games.magic.rules.game import new_game
+from totembot.games.magic.rules.options import player_choices, totem_choices
 
 
 def played(setup: str, *lines: str) -> GameState:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.phrases import parse_line, parse_setup
-from totembot.render.state_json import state_json
-from totembot.rules import AmbiguousTotem, Game, RuleViolation, new_game
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.render.state_json import state_json
+from totembot.games.magic.rules import AmbiguousTotem, Game, RuleViolation, new_game
 
 P3 = "game totem players: Ann, Bob, Cid"
 P4 = "game totem players: Ann, Bob, Cid, Dan"

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from totembot.render.stats_text import leaderboard_embed, player_embed, stats_text
-from totembot.stats import by_account, by_name, count_games, player_stats, stats_json
+from totembot.reports.stats import by_account, by_name, count_games, player_stats, stats_json
+from totembot.reports.stats_text import leaderboard_embed, player_embed, stats_text
 from totembot.store import ResultRow
 
 START = "2026-11-24T20:00:00.000+00:00"

@@ -21,8 +21,8 @@ import random
 import sys
 from collections.abc import Iterator
 
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Request, RuleViolation
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Request, RuleViolation
 from totembot.service import GameService
 from totembot.store import GameStore, StaleState
 

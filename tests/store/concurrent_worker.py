@@ -15,7 +15,7 @@ import asyncio
 import sys
 
 from tests.store.burst_worker import requests, start_tables
-from totembot.rules import RuleViolation
+from totembot.games.magic.rules import RuleViolation
 from totembot.service import GameService
 from totembot.store import GameStore, StaleState
 from totembot.store.sqlite import SqliteStore

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from totembot.phrases import parse_line, parse_setup
+from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.service import GameService
 from totembot.store import GameStore, StoreError, backup_database
 from totembot.store.migrate import LATEST, migrate

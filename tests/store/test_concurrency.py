@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from tests.conftest import assert_every_game_rebuilds
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, Request, new_game
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, Request, new_game
 from totembot.service import GameService
 from totembot.store import GameStore
 

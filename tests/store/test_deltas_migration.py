@@ -10,9 +10,9 @@ from pathlib import Path
 import aiosqlite
 
 from tests.conftest import assert_every_game_rebuilds
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, GameState, Request, new_game
-from totembot.ruleset.registry import ruleset_of
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, GameState, Request, new_game
+from totembot.games.registry import ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore
 from totembot.store.migrate import LATEST, migrate

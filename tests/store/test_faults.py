@@ -15,8 +15,8 @@ from typing import TypeVar
 import pytest
 
 from tests.conftest import assert_every_game_rebuilds
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Request
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Request
 from totembot.service import GameService, NoGame
 from totembot.store import EventRecord, GameStore, StoreError
 from totembot.store.sqlite import SqliteStore

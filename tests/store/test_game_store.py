@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import assert_every_game_rebuilds, tamper
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Request, RuleViolation
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Request, RuleViolation
 from totembot.service import GameService, NoGame
 from totembot.store import ChannelBusy, EventRecord, GameCorrupt, GameStore, Seat, StaleState
 

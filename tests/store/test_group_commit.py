@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from tests.conftest import assert_every_game_rebuilds
 from tests.property.test_rules_properties import SETTINGS, lines, setups
 from tests.store.workers import Worker, assert_kept, sigkilled_after
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, Request, RuleViolation, apply, new_game
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
 from totembot.store import EventRecord, StaleState, StoredGame, StoreError
 from totembot.store import sqlite as sqlite_store

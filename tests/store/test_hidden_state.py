@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.conftest import assert_every_game_rebuilds
 from tests.test_ruleset_seam import record_lines
-from totembot.ruleset.registry import parse_setup, ruleset_of
+from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, StoredGame
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from totembot.phrases import parse_setup
-from totembot.rules import new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import new_game
 from totembot.store import GameStore, StoreError
 from totembot.store.migrate import LATEST, migrate, migrations, schema_version
 

@@ -13,8 +13,8 @@ import asyncpg
 import pytest
 
 from tests.conftest import assert_every_game_rebuilds
-from totembot.phrases import parse_line, parse_setup
-from totembot.rules import Game, Request, new_game
+from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.rules import Game, Request, new_game
 from totembot.service import GameService
 from totembot.store import ChannelBusy, EventRecord, GameStore, NewGame, StaleState, StoreError
 from totembot.store.migrate import migrations

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import tamper
-from totembot.phrases import parse_setup
-from totembot.rules import new_game
+from totembot.games.magic.language.phrases import parse_setup
+from totembot.games.magic.rules import new_game
 from totembot.store import ChannelBusy, GameStore, NewGame, StoreError
 
 pytestmark = pytest.mark.postgres

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import tamper
 from tests.test_ruleset_seam import record_lines
-from totembot.ruleset.registry import parse_setup
+from totembot.games.registry import parse_setup
 from totembot.service import GameService
 from totembot.store import GameStore, ResultRow
 

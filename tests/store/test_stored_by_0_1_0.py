@@ -12,10 +12,10 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from totembot.console import CONSOLE_CHANNEL
-from totembot.phrases import parse_line
-from totembot.render.state_json import state_json
-from totembot.rules import GameState, Request
+from totembot.console.session import CONSOLE_CHANNEL
+from totembot.games.magic.language.phrases import parse_line
+from totembot.games.magic.render.state_json import state_json
+from totembot.games.magic.rules import GameState, Request
 from totembot.service import GameService, rebuild
 from totembot.store import GameStore
 

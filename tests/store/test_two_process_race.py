@@ -16,7 +16,7 @@ from pathlib import Path
 from tests.conftest import assert_every_game_rebuilds
 from tests.store.burst_worker import start_tables
 from tests.store.workers import Ack, Worker, assert_acks_stored
-from totembot.rules import Request
+from totembot.games.magic.rules import Request
 from totembot.store import GameStore
 
 GAMES = 3  # few games, so that the two processes keep writing the same ones

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import ClassVar, Self
 
 from tests.conftest import assert_every_game_rebuilds
-from totembot.rules import Request
+from totembot.games.magic.rules import Request
 from totembot.store import GameStore
 
 WORKER = Path(__file__).with_name("burst_worker.py")

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from totembot.ruleset.base import GameConfig, GameEvent, GameRequest, GameState, Ruleset
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import parse_setup, ruleset_of
-from totembot.ruleset.story import GameResult, Step, Story, standing_steps
+from totembot.core.errors import RuleViolation
+from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState, Ruleset
+from totembot.core.story import GameResult, Step, Story, standing_steps
+from totembot.games.registry import parse_setup, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.totem"))

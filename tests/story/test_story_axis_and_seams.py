@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import totembot
-from totembot.ruleset.story import Point
-from totembot.story.axis import Line, final_x, step_xs
+from totembot.core.axis import Line, final_x, step_xs
+from totembot.core.story import Point
 
 STORY = Path(totembot.__file__).parent / "story"
 ROOT = STORY.parents[1]
@@ -53,8 +53,8 @@ def test_the_story_modules_are_pure(path: Path) -> None:
 
 def test_the_rulesets_load_the_story_only_when_a_game_is_told() -> None:
     code = (
-        "import sys; import totembot.ruleset.magic, totembot.ruleset.totemic; "
-        "print(any(name.startswith('totembot.story') for name in sys.modules))"
+        "import sys; import totembot.games.magic.ruleset, totembot.games.totemic.ruleset; "
+        "print(any(name.startswith('totembot.games.magic.story') for name in sys.modules))"
     )
     shown = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.story.tellers import EXAMPLES, Told, play, script_lines
-from totembot.story.ways import MAGIC_WAYS, TOTEMIC_WAYS
+from totembot.core.ways import MAGIC_WAYS, TOTEMIC_WAYS
 
 
 def told(path: Path) -> Told:
@@ -60,8 +60,8 @@ def test_a_magic_story_has_one_line_per_life_total_named_as_the_game_names_it(
 ) -> None:
     if example.story.measure != "life":
         pytest.skip("Totemic draws animals, not life totals")
-    from totembot.rules.lookup import pool_name
-    from totembot.rules.state import GameState
+    from totembot.games.magic.rules.lookup import pool_name
+    from totembot.games.magic.rules.state import GameState
 
     initial = example.initial
     assert isinstance(initial, GameState)

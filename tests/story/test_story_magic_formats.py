@@ -8,7 +8,7 @@ the turn it ends).
 from __future__ import annotations
 
 from tests.story.tellers import exits, fell, outcomes, play, points
-from totembot.ruleset.story import CommanderTally, Hit
+from totembot.core.story import CommanderTally, Hit
 
 
 def test_a_totem_game_tells_the_totem_that_died_and_both_players_it_took_out() -> None:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from tests.story.tellers import exits, fell, outcomes, play, points
-from totembot.ruleset.story import Hit
+from totembot.core.story import Hit
 
 MATCH = [
     # game 1, turn 1 (Bob first: Ann has more power and holds dominance): 5 changes

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from totembot.render.totemic_json import totemic_json
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.game import TotemicGame, new_game
-from totembot.totemic.language import parse_line, parse_setup
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.language.phrases import parse_line, parse_setup
+from totembot.games.totemic.render.state_json import totemic_json
+from totembot.games.totemic.rules.game import TotemicGame, new_game
 
 TWO = "game totemic players: Ann, Bob power: 26, 30"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20, Wolf 25"

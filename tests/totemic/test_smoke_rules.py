@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.render.totemic_json import totemic_json
-from totembot.render.totemic_text import describe_totemic_events, render_totemic
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.events import EVENTS, ChallengeResolved, PowerChanged, Revealed, TotemicEvent
-from totembot.totemic.game import TotemicGame, new_game, replay
-from totembot.totemic.intents import Actor, Request
-from totembot.totemic.language import (
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.language.phrases import (
     VERBS,
     format_request,
     format_setup,
@@ -18,7 +13,18 @@ from totembot.totemic.language import (
     parse_phrase,
     parse_setup,
 )
-from totembot.totemic.state import Rival, TotemicConfig
+from totembot.games.totemic.render.state_json import totemic_json
+from totembot.games.totemic.render.text import describe_totemic_events, render_totemic
+from totembot.games.totemic.rules.events import (
+    EVENTS,
+    ChallengeResolved,
+    PowerChanged,
+    Revealed,
+    TotemicEvent,
+)
+from totembot.games.totemic.rules.game import TotemicGame, new_game, replay
+from totembot.games.totemic.rules.intents import Actor, Request
+from totembot.games.totemic.rules.state import Rival, TotemicConfig
 
 TWO = "game totemic players: Ann, Bob power: 26, 30 match: 3"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20"

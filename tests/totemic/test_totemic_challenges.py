@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests.totemic.script import TWO, accepted, holder, powers, refused, run, script
-from totembot.totemic.events import PowerChanged
-from totembot.totemic.language import parse_line
+from totembot.games.totemic.language.phrases import parse_line
+from totembot.games.totemic.rules.events import PowerChanged
 
 ANN_FIRST_WITH_DOMINANCE = "game totemic players: Ann, Bob power: 30, 26"  # Bob plays first
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from tests.totemic.script import SOLO, TWO, accepted, run, script
-from totembot.render.totemic_json import totemic_json
-from totembot.render.totemic_text import describe_totemic_events
-from totembot.totemic.events import EVENTS
-from totembot.totemic.game import new_game
-from totembot.totemic.language import parse_line, parse_setup
+from totembot.games.totemic.language.phrases import parse_line, parse_setup
+from totembot.games.totemic.render.state_json import totemic_json
+from totembot.games.totemic.render.text import describe_totemic_events
+from totembot.games.totemic.rules.events import EVENTS
+from totembot.games.totemic.rules.game import new_game
 
 
 def animal(name: str, power: int, dominance: bool, status: str = "in") -> dict[str, Any]:

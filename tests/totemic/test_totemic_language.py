@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.intents import Actor, Request
-from totembot.totemic.language import (
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.language.phrases import (
     VERBS,
     format_intent,
     format_request,
     parse_line,
     parse_phrase,
 )
+from totembot.games.totemic.rules.intents import Actor, Request
 
 PHRASES = [
     # (phrase, kind, fields)

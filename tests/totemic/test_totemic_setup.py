@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.totemic.script import SOLO, TWO, holder, play, powers, rivals
-from totembot.ruleset.errors import RuleViolation
-from totembot.totemic.game import new_game
-from totembot.totemic.language import format_setup, parse_setup
-from totembot.totemic.state import Rival, TotemicConfig
+from totembot.core.errors import RuleViolation
+from totembot.games.totemic.language.phrases import format_setup, parse_setup
+from totembot.games.totemic.rules.game import new_game
+from totembot.games.totemic.rules.state import Rival, TotemicConfig
 
 DEFAULT_LEVELS = (5, 10, 15, 20, 25, 30)
 

@@ -20,8 +20,8 @@ from tests.totemic.script import (
     script,
     statuses,
 )
-from totembot.totemic.events import PowerChanged
-from totembot.totemic.language import parse_line
+from totembot.games.totemic.language.phrases import parse_line
+from totembot.games.totemic.rules.events import PowerChanged
 
 BEAT_BADGER = ("Ann: draw", "Badger loses 28", "next")  # Ann 26 + 28 // 2 = 40 against Bat 20
 BEAT_BAT = ("Bat: invoke", "Bat loses 20", "next")  # Ann 40 + 20 // 2 = 50 against Wolf 25

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
-from totembot.rules import Actor, RuleViolation
+from totembot.games.magic.rules import Actor, RuleViolation
 from totembot.store import Seat, StoredGame
 
 MENTION = re.compile(r"<@!?(\d+)>")

@@ -14,15 +14,15 @@ from discord.ext import commands
 from totembot.bot.cogs.actions import ActionsCog
 from totembot.bot.cogs.admin import AdminCog
 from totembot.bot.cogs.table import TableCog
-from totembot.bot.cogs.totemic import TotemicCog
 from totembot.bot.edit_limit import EditLimitWatch
-from totembot.bot.lobby import Lobbies, LobbyView
+from totembot.bot.lobby.lobby import Lobbies, LobbyView
 from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
-from totembot.bot.totemic_buttons import AnswerButton
-from totembot.rules import RuleViolation
+from totembot.bot.totemic.buttons import AnswerButton
+from totembot.bot.totemic.cog import TotemicCog
+from totembot.games.magic.rules import RuleViolation
 from totembot.service import GameService
 from totembot.shards import ShardSet
 from totembot.store import StoreError

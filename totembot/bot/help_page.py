@@ -14,7 +14,7 @@ from discord import app_commands
 from totembot.bot.replies import MAX_CONTENT
 
 if TYPE_CHECKING:
-    from totembot.help import Topic
+    from totembot.games.magic.help.pages import Topic
 
 COMMANDS_TEXT = (
     "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
@@ -36,14 +36,14 @@ HELP_ASK = "/totem help topic:"
 @cache
 def commands_topic() -> Topic:
     """The page of the slash commands, added to the console's pages."""
-    from totembot.help import Topic
+    from totembot.games.magic.help.pages import Topic
 
     return Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
 
 
 def discord_help(topic: str | None) -> str:
     """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
-    from totembot.help import help_text
+    from totembot.games.magic.help.pages import help_text
 
     text = help_text(topic, extra=(commands_topic(),), ask=HELP_ASK)
     fenced = f"```text\n{text}\n```"
@@ -54,7 +54,7 @@ async def help_topics(
     _interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
-    from totembot.help import topic_names
+    from totembot.games.magic.help.pages import topic_names
 
     typed = current.strip().casefold()
     names = topic_names((commands_topic(),))

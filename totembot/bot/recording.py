@@ -28,13 +28,13 @@ from totembot.bot.replies import (
 )
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
-from totembot.bot.totemic_buttons import add_answer_buttons
+from totembot.bot.totemic.buttons import add_answer_buttons
+from totembot.core import GameRequest, ParsedLine
+from totembot.games.magic.rules import AmbiguousTotem, GameState, Request, RuleViolation, TotemRef
+from totembot.games.magic.rules.events import PendingOpened
+from totembot.games.magic.rules.intents import Approve, Deny, Intent
+from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
-from totembot.rules import AmbiguousTotem, GameState, Request, RuleViolation, TotemRef
-from totembot.rules.events import PendingOpened
-from totembot.rules.intents import Approve, Deny, Intent
-from totembot.ruleset import GameRequest, ParsedLine
-from totembot.ruleset.registry import ruleset_of
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import StoredGame
 

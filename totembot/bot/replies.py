@@ -19,10 +19,10 @@ from typing import Any, TypeVar
 
 import discord
 
+from totembot.core import GameEvent
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
-from totembot.ruleset import GameEvent
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import ruleset_of
 from totembot.store import StoreError
 
 log = logging.getLogger(__name__)

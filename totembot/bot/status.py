@@ -25,7 +25,7 @@ import discord
 
 from totembot.bot.edit_limit import EditLimitReached, EditLimitWatch
 from totembot.bot.replies import NO_PINGS
-from totembot.ruleset.registry import ruleset_of
+from totembot.games.registry import ruleset_of
 from totembot.store import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -211,7 +211,9 @@ class StatusUpdater:
         """A game's status message stops being the channel's: it shows the game's last state
         (with `note` as its title when given: an abandoned game), is unpinned, and is never
         replaced again."""
-        from totembot.render.embed import FINISHED_COLOUR  # with the first embed, not at start
+        from totembot.games.magic.render.embed import (
+            FINISHED_COLOUR,  # with the first embed, not at start
+        )
 
         self._retired.add(game.id)
         self._dirty.discard(game.id)  # its last state is shown here, not by a pending edit

@@ -12,7 +12,7 @@ import logging
 import discord
 
 from totembot.bot.replies import NO_PINGS
-from totembot.ruleset.story import Story
+from totembot.core.story import Story
 from totembot.service import GameService
 
 log = logging.getLogger(__name__)

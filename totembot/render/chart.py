@@ -23,11 +23,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from totembot.render.board_fonts import clean, font_files
-from totembot.render.board_parts import ACTIVE, COMMANDER, FAINT, GOLD, LINK, MUTED, TEXT
-from totembot.render.board_pen import BACKGROUND, RGB
-from totembot.render.board_seats import TEAM_COLOURS
-from totembot.ruleset.story import Story, Track
+from totembot.core.story import Story, Track
+from totembot.games.magic.render.board_parts import (
+    ACTIVE,
+    COMMANDER,
+    FAINT,
+    GOLD,
+    LINK,
+    MUTED,
+    TEXT,
+)
+from totembot.games.magic.render.board_seats import TEAM_COLOURS
+from totembot.render.fonts import clean, font_files
+from totembot.render.pen import BACKGROUND, RGB
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -14,8 +14,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from totembot.render.chart import CHART_FILENAME
-from totembot.render.embed import (
+from totembot.core.story import CommanderTally, Exit, Hit, Story
+from totembot.games.magic.render.embed import (
     ACTIVE_COLOUR,
     FINISHED_COLOUR,
     MAX_DESCRIPTION,
@@ -23,8 +23,8 @@ from totembot.render.embed import (
     MAX_TITLE,
     fitted,
 )
+from totembot.render.chart import CHART_FILENAME
 from totembot.render.markdown import MAX_NAME, escape
-from totembot.ruleset.story import CommanderTally, Exit, Hit, Story
 
 WON_COLOUR = 0xF1C40F  # the board's gold
 MAX_TOTAL = 6000  # every title, description, field name and value of an embed together

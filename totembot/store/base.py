@@ -16,9 +16,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from totembot.ruleset import GameState
-from totembot.ruleset.registry import ruleset_of
-from totembot.ruleset.story import GameResult
+from totembot.core import GameState
+from totembot.core.story import GameResult
+from totembot.games.registry import ruleset_of
 from totembot.store import results
 from totembot.store.errors import GameCorrupt, StaleState, StoreError
 from totembot.store.model import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from totembot.ruleset import GameConfig, GameEvent, GameRequest, GameState
+from totembot.core import GameConfig, GameEvent, GameRequest, GameState
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class LobbyOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, defer_build=True)
 
-    format: str = "totem"  # a name of `totembot.formats.FORMATS`
+    format: str = "totem"  # a name of `totembot.games.magic.formats.FORMATS`
     life: int | None = None  # per totem, per player or per head, as the format counts it
     commander: bool = False
     house_rules: tuple[str, ...] = ()

@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from totembot.ruleset import GameState
+from totembot.core import GameState
 from totembot.store import results
 from totembot.store.base import (
     ENDED,

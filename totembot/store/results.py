@@ -11,8 +11,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from totembot.ruleset.registry import ruleset_of
-from totembot.ruleset.story import GameResult
+from totembot.core.story import GameResult
+from totembot.games.registry import ruleset_of
 
 log = logging.getLogger(__name__)
 

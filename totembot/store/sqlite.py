@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from totembot.ruleset import GameState
+from totembot.core import GameState
 from totembot.store import results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (

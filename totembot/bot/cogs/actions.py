@@ -14,10 +14,11 @@ from totembot.bot.choices import (
     players_for,
 )
 from totembot.bot.recording import Recorder
-from totembot.formats import format_named
-from totembot.phrases import parse_line, parse_totem
-from totembot.rules import GameState, RuleViolation, TotemRef
-from totembot.rules.intents import (
+from totembot.core.names import NAME
+from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.phrases import parse_line, parse_totem
+from totembot.games.magic.rules import GameState, RuleViolation, TotemRef
+from totembot.games.magic.rules.intents import (
     Attack,
     Concede,
     Damage,
@@ -35,8 +36,7 @@ from totembot.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.ruleset.names import NAME
-from totembot.ruleset.registry import ruleset_of
+from totembot.games.registry import ruleset_of
 
 Amount = app_commands.Range[int, 1, 1_000_000]
 LifeValue = app_commands.Range[int, -1_000_000, 1_000_000]

@@ -9,8 +9,8 @@ from discord.ext import commands
 from totembot.bot.access import Caller, Table
 from totembot.bot.choices import players_for
 from totembot.bot.recording import Recorder
-from totembot.rules import Actor, Request, RuleViolation
-from totembot.rules.intents import Concede, Intent, Remove
+from totembot.games.magic.rules import Actor, Request, RuleViolation
+from totembot.games.magic.rules.intents import Concede, Intent, Remove
 from totembot.store import StoredGame
 
 

@@ -17,13 +17,13 @@ from totembot.bot.choices import MAX_CHOICES, SUGGEST_WITHIN, Choices
 from totembot.bot.recording import Recorder, recorder_of
 from totembot.bot.replies import in_time, say
 from totembot.bot.summary import chart_file
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import format_names, format_title, ruleset_of
 from totembot.render.markdown import escape
-from totembot.ruleset.errors import RuleViolation
-from totembot.ruleset.registry import format_names, format_title, ruleset_of
 from totembot.store import ResultRow, StoreError
 
 if TYPE_CHECKING:
-    from totembot.stats import PlayerStats
+    from totembot.reports.stats import PlayerStats
 
 # The statistics, their embeds and the export (which brings the console's phrase writer) are
 # imported when a command asks for them: the bot starts without them.
@@ -54,7 +54,7 @@ def chosen_player(players: list[PlayerStats], asked: str | None, caller_id: str)
 def player_choices(rows: list[ResultRow], current: str) -> Choices:
     """Everyone with finished games here whose name matches: members by account, guests by
     name (marked as guests)."""
-    from totembot.stats import by_account
+    from totembot.reports.stats import by_account
 
     seen: dict[str, app_commands.Choice[str]] = {}
     for row in reversed(rows):  # the latest name first
@@ -105,7 +105,7 @@ class StoryCommands(commands.Cog):
         player: str | None = None,
         game_format: str | None = None,
     ) -> None:
-        from totembot.render.stats_text import player_embed
+        from totembot.reports.stats_text import player_embed
 
         players, _games = await self._server_stats(interaction, game_format)
         found = chosen_player(players, player, str(Caller.of(interaction).user_id))
@@ -119,7 +119,7 @@ class StoryCommands(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, game_format: str | None = None
     ) -> None:
-        from totembot.render.stats_text import leaderboard_embed
+        from totembot.reports.stats_text import leaderboard_embed
 
         players, games = await self._server_stats(interaction, game_format)
         embed = discord.Embed.from_dict(leaderboard_embed(games, players, game_format))
@@ -129,7 +129,7 @@ class StoryCommands(commands.Cog):
         name="export", description="This game as a script that totembot console plays back"
     )
     async def export(self, interaction: discord.Interaction) -> None:
-        from totembot.export import export_game
+        from totembot.reports.export import export_game
 
         table = await self.recorder.table_for(interaction)
         game, log = await in_time(
@@ -146,7 +146,7 @@ class StoryCommands(commands.Cog):
     async def _server_stats(
         self, interaction: discord.Interaction, game_format: str | None
     ) -> tuple[list[PlayerStats], int]:
-        from totembot.stats import by_account, count_games, player_stats
+        from totembot.reports.stats import by_account, count_games, player_stats
 
         if interaction.guild_id is None:
             raise RuleViolation("Statistics are kept per server: ask in a server's channel.")

@@ -14,7 +14,7 @@ from discord.ext import commands
 from totembot.bot.access import Caller, split_names, split_teams
 from totembot.bot.cogs.story import StoryCommands
 from totembot.bot.help_page import discord_help, help_topics
-from totembot.bot.lobby import (
+from totembot.bot.lobby.lobby import (
     MAX_TEAMS,
     Lobbies,
     Started,
@@ -27,11 +27,11 @@ from totembot.bot.lobby import (
 )
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
-from totembot.formats import FORMATS, Format, format_named
+from totembot.games.magic.formats import FORMATS, Format, format_named
+from totembot.games.magic.rules import RuleViolation
+from totembot.games.magic.rules.errors import capital
+from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
-from totembot.rules import RuleViolation
-from totembot.rules.errors import capital
-from totembot.ruleset.registry import ruleset_of
 from totembot.store import LobbyOptions, Seat
 
 HISTORY_DEFAULT = 10

@@ -1,0 +1,83 @@
+"""`totembot console`: pick the input, play it, and turn each failure into one clear line.
+
+Exit status: 0 when the input was read (whatever was refused); 2, with one sentence on
+standard error, when the setup line, the database or the input itself is unusable; 1 when
+the reader of standard output went away (`totembot console game.totem | head -1`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+from totembot.console.interactive import run_interactive
+from totembot.console.session import (
+    EXIT_BAD_SETUP,
+    EXIT_OK,
+    Session,
+    SetupFailed,
+    open_session,
+    run_script,
+)
+from totembot.console.typed import NotUtf8, read_script, utf8_lines
+from totembot.store import StoreError
+
+EXIT_BROKEN_PIPE = 1
+STDIN = "standard input"
+
+
+def _fail(message: str) -> int:
+    print(f"totembot: {message}", file=sys.stderr)
+    return EXIT_BAD_SETUP
+
+
+def _stdin_lines() -> Iterator[str]:
+    return utf8_lines(sys.stdin.buffer, STDIN, "send it as UTF-8")
+
+
+def _silence_stdout() -> None:
+    """The reader is gone: send what is still buffered nowhere, so exiting stays quiet
+    (as the Python docs advise for SIGPIPE)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+async def _play(session: Session, lines: list[str] | None, as_json: bool) -> None:
+    """A prompt on a terminal, else the script file or standard input."""
+    if lines is None and sys.stdin.isatty() and not as_json:
+        from totembot.console.prompt import TerminalPrompt  # prompt_toolkit: terminals only
+
+        prompt = TerminalPrompt(lambda: session.state)
+        with prompt.catching_interrupts():
+            await run_interactive(session, prompt, sys.stdout)
+    else:
+        await run_script(session, _stdin_lines() if lines is None else lines, sys.stdout, as_json)
+    sys.stdout.flush()  # a closed pipe shows here, not at exit
+
+
+async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
+    """Play a script file, standard input, or a prompt on a terminal; the exit status."""
+    try:
+        lines = read_script(script) if script is not None else None
+    except NotUtf8 as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"cannot read {script}: {error.strerror}.")
+    try:
+        session = await open_session(db_path)
+    except StoreError as error:
+        return _fail(str(error))
+    try:
+        await _play(session, lines, as_json)
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        return _fail(f"cannot read {STDIN}: {error.strerror}.")
+    except (SetupFailed, NotUtf8) as error:
+        return _fail(str(error))
+    finally:
+        await session.close()
+    return EXIT_OK

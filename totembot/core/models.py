@@ -1,0 +1,152 @@
+"""What every ruleset built on frozen pydantic models shares: storing its models as JSON,
+taking its own models back from the shell's protocols, recording with undo, and phrase lines.
+
+A ruleset names its model classes and its game (a history of states that answers undo);
+the rest of `Ruleset` it writes itself: its words and what players read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from pydantic import BaseModel, TypeAdapter
+
+from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
+
+C = TypeVar("C", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
+E = TypeVar("E")
+Rq = TypeVar("Rq", contravariant=True)
+
+
+class HasKind(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+I = TypeVar("I", bound=HasKind)  # noqa: E741 (an intent)
+
+
+class Recorded(Protocol):
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def events(self) -> Sequence[Any]: ...
+
+    @property
+    def changed(self) -> bool: ...
+
+
+class History(Protocol[Rq]):
+    """A game's states so far: it records a request, or undoes the last change."""
+
+    @property
+    def state(self) -> Any: ...
+
+    def record(self, request: Rq) -> Recorded: ...
+
+
+@dataclass(frozen=True)
+class Models(Generic[C, S, R, E]):
+    """A ruleset's model classes and the functions that set a game up and replay it."""
+
+    name: str
+    config: type[C]
+    state: type[S]
+    request: type[R]
+    events: TypeAdapter[list[E]]
+    new_game: Callable[[C], S]
+    history: Callable[[S], History[R]]
+    replay: Callable[[S, Iterable[R]], History[R]]
+
+
+class ModelRuleset(Generic[C, S, R, E]):
+    """Storage, narrowing and recording for a ruleset of pydantic models."""
+
+    def __init__(self, models: Models[C, S, R, E]) -> None:
+        self.models = models
+
+    def own_state(self, state: GameState) -> S:
+        """The ruleset's own state behind the protocol: the shell hands a ruleset only its
+        own games, so anything else is a bug, not a user's mistake."""
+        assert isinstance(state, self.models.state), f"not a {self.models.name} game: {state!r}"
+        return state
+
+    def own_request(self, request: GameRequest) -> R:
+        assert isinstance(request, self.models.request), f"not a {self.models.name} request"
+        return request
+
+    def own_config(self, config: GameConfig) -> C:
+        assert isinstance(config, self.models.config), f"not a {self.models.name} setup"
+        return config
+
+    def own_events(self, events: Sequence[GameEvent]) -> list[E]:
+        return cast(list[E], list(events))
+
+    def dump(self, model: GameConfig | GameState | GameRequest) -> str:
+        assert isinstance(model, BaseModel)
+        return model.model_dump_json()
+
+    def dump_events(self, events: Sequence[GameEvent]) -> str:
+        return self.models.events.dump_json(self.own_events(events)).decode()
+
+    def load_config(self, text: str) -> C:
+        return self.models.config.model_validate_json(text)
+
+    def load_state(self, text: str) -> S:
+        return self.models.state.model_validate_json(text)
+
+    def load_request(self, text: str) -> R:
+        return self.models.request.model_validate_json(text)
+
+    def load_events(self, text: str) -> list[GameEvent]:
+        return cast(list[GameEvent], self.models.events.validate_json(text))
+
+    def new_game(self, config: GameConfig) -> S:
+        return self.models.new_game(self.own_config(config))
+
+    def record(self, state: GameState, request: GameRequest) -> Outcome:
+        return _outcome(
+            self.models.history(self.own_state(state)).record(self.own_request(request))
+        )
+
+    def _replayed(self, config: GameConfig, history: Sequence[GameRequest]) -> History[R]:
+        initial = self.new_game(config)
+        return self.models.replay(initial, [self.own_request(request) for request in history])
+
+    def undo(
+        self, config: GameConfig, history: Sequence[GameRequest], request: GameRequest
+    ) -> Outcome:
+        return _outcome(self._replayed(config, history).record(self.own_request(request)))
+
+    def rebuild(self, config: GameConfig, history: Sequence[GameRequest]) -> S:
+        return cast(S, self._replayed(config, history).state)
+
+
+def _outcome(recorded: Recorded) -> Outcome:
+    return Outcome(recorded.state, recorded.events, recorded.changed)
+
+
+class PhraseLine(Generic[I]):
+    """A phrase line of some ruleset's language, recorded as whoever the shell decides."""
+
+    def __init__(
+        self,
+        speaker: str | None,
+        intent: I,
+        make: Callable[[str | None, bool, I], GameRequest],
+    ) -> None:
+        self.speaker = speaker
+        self.intent = intent
+        self._make = make
+
+    @property
+    def kind(self) -> str:
+        return self.intent.kind
+
+    def request_as(self, player: str | None, host: bool) -> GameRequest:
+        return self._make(player, host, self.intent)

@@ -1,0 +1,273 @@
+"""The status embed as a plain dict (Discord's embed JSON), readable on a narrow phone screen.
+
+Drawn from the format-neutral view: each player, then the totem to their left (Totem); each
+player with their own life on one line (free-for-all and the like); or each team's shared life,
+then its players (the giant formats). A format with the same owners needs no new drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from totembot.games.magic.render.view import (
+    LifeView,
+    MarkerView,
+    PlayerView,
+    TableView,
+    TeamView,
+    falls,
+    rule_words,
+    table_view,
+)
+from totembot.games.magic.rules.state import GameState
+from totembot.render.markdown import MAX_NAME, escape_name
+
+ACTIVE_COLOUR = 0x2ECC71
+MAX_DESCRIPTION = 4096
+MAX_FIELD = 1024
+COMMANDERS_SHOWN = 3  # per life total (or player), the highest tallies; the rest are counted
+FINISHED_COLOUR = 0x95A5A6
+OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
+GROUP_NAME = 90  # a totem's or a team's name joins several player names
+MAX_TITLE = 255
+TEAM_SQUARES = ("🟦", "🟥", "🟪", "🟧")  # the board's team colours, team A first
+CROWN = "👑"  # an emperor; in Minions & Masters, a master
+CHAIN = "⛓"  # Minions & Masters: a minion
+WAITING = "⏳"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How much of each line is shown: the largest tallies, and names and reasons clipped."""
+
+    commanders: int = COMMANDERS_SHOWN
+    name: int = MAX_NAME
+    reason: int = 60
+    minions: int = 4  # a master's minions named; more are counted
+
+
+# Tables with a range of influence seat up to 20 players, and Minions & Masters' lines say
+# more: their lines shorten, step by step, until every player fits in the description.
+FITS = (Fit(), Fit(2, 32, 48, 3), Fit(1, 24, 32, 2), Fit(0, 16, 24, 0), Fit(0, 12, 12, 0))
+
+
+def _turns(view: TableView, limit: int) -> str:
+    """Grand Melee: every player taking a turn with their marker's number, then the markers
+    that wait: "Turns: Ann (1), Eve (2) · ⏳ 3 waits for Ivy"."""
+    held = [f"{escape_name(m.player, limit)} ({m.number})" for m in view.markers if not m.waiting]
+    waits = [
+        f"{WAITING} {m.number} waits for {escape_name(m.player, limit)}"
+        for m in view.markers
+        if m.waiting
+    ]
+    return " · ".join([f"Turns: {', '.join(held) or 'none'}", *waits])
+
+
+def _headline(view: TableView) -> str:
+    if view.turn_markers and not view.finished:
+        titles = (_turns(view, limit) for limit in (MAX_NAME, 20, 10, 4))
+        return next((title for title in titles if len(title) <= MAX_TITLE), "Turns")
+    if view.finished:
+        won = [team.name for team in view.teams if team.status == "won"]
+        if won:
+            names = ", ".join(escape_name(name, limit=GROUP_NAME) for name in won)
+            return f"Game over: {names} won"
+        if view.winners:
+            return f"Game over: {', '.join(escape_name(name) for name in view.winners)} won"
+        return "Game over: a draw"
+    if view.active_team is not None:
+        return f"Turn {view.turn}: {escape_name(view.active_team, limit=GROUP_NAME)} to play"
+    return f"Turn {view.turn}: {escape_name(view.active)} to play"
+
+
+def _tallies(damage: dict[str, int], fit: Fit = Fit()) -> list[str]:
+    tallies = sorted(damage.items(), key=lambda item: -item[1])
+    shown = fit.commanders
+    parts = [f"⚔ {escape_name(who, fit.name)} {amount}" for who, amount in tallies[:shown]]
+    if len(tallies) > shown:
+        parts.append(f"⚔ +{len(tallies) - shown} more")
+    return parts
+
+
+def _sources(poison_from: dict[str, int] | None, fit: Fit) -> str:
+    """poison-minions: who gave the counters, the most first: " (Ann 4, Cid 3)"."""
+    given = sorted(((k, n) for k, n in (poison_from or {}).items() if n), key=lambda i: -i[1])
+    shown = max(fit.commanders, 1) if fit.commanders else 0
+    if not given or not shown:
+        return ""
+    words = [f"{escape_name(name, fit.name)} {count}" for name, count in given[:shown]]
+    words += [f"+{len(given) - shown} more"] if len(given) > shown else []
+    return f" ({', '.join(words)})"
+
+
+def _life_parts(
+    life: LifeView, fit: Fit = Fit(), poison_from: dict[str, int] | None = None
+) -> list[str]:
+    parts = [f"♥ {life.life}"]
+    if life.poison:
+        parts.append(f"☠ {life.poison}{_sources(poison_from, fit)}")
+    parts += _tallies(life.commander_damage, fit)
+    if life.locked:
+        parts.append("🔒")
+    return parts
+
+
+def _marked(view: TableView, player: PlayerView) -> bool:
+    """The player taking the turn; in a shared team turn, the team's active player."""
+    return player.active and (view.active_team is None or player.name == view.active)
+
+
+def _turn_marker(view: TableView, player: PlayerView) -> MarkerView | None:
+    """The turn marker the player holds or that waits for them, while the game goes on."""
+    if not view.turn_markers or view.finished or not player.is_in:
+        return None
+    return view.marker_of(player.name)
+
+
+def _seat_tags(
+    view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()
+) -> tuple[str, list[str]]:
+    """What goes before a player's name (a team's colour, a crown, a master's crown or a
+    minion's chain) and in brackets after it (their team, role, reach, turn marker, whom they
+    serve and how often they fell)."""
+    before, tags = "", []
+    if player.team_tag is not None and not in_team_block:
+        square = TEAM_SQUARES[(ord(player.team_tag) - ord("A")) % len(TEAM_SQUARES)]
+        before, tags = f"{square} ", [f"team {player.team_tag}"]
+    elif player.team is not None and not in_team_block:
+        tags = [escape_name(player.team, GROUP_NAME)]
+    if player.role == "emperor":
+        before += f"{CROWN} "
+    tags += [player.role] if player.role is not None else []
+    if player.is_in and player.reach is not None and view.common_reach() is None:
+        tags.append(f"reach {player.reach}")
+    marker = _turn_marker(view, player)
+    if marker is not None:
+        state = " waits" if marker.waiting else (", goes when this turn ends" if marker.due else "")
+        tags.append(f"marker {marker.number}{state}")
+    if view.minions and player.is_in:
+        if player.master is not None:
+            before += f"{CHAIN} "
+            tags.append(f"serves {escape_name(player.master, fit.name)}")
+        elif view.minions_of(player.name):
+            before += f"{CROWN} "
+        if player.minion_times:
+            tags.append(falls(player.minion_times))
+    return before, tags
+
+
+def _minions_part(view: TableView, player: PlayerView, fit: Fit) -> list[str]:
+    """A master's minions, named after the life (as many as the fit names), else counted."""
+    minions = view.minions_of(player.name) if view.minions and player.is_in else ()
+    if not minions:
+        return []
+    if len(minions) > fit.minions:
+        return [f"{len(minions)} minions"]
+    return [f"minions: {', '.join(escape_name(name, fit.name) for name in minions)}"]
+
+
+def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: Fit = Fit()) -> str:
+    """The player's name and status, then what is theirs: poison, own life, commander damage."""
+    name = escape_name(player.name, fit.name)
+    before, tags = _seat_tags(view, player, in_team_block, fit)
+    if player.status == "in":
+        marker = "▶ " if _marked(view, player) else ""
+        waiting = _turn_marker(view, player)
+        marker = f"{WAITING} " if waiting is not None and waiting.waiting else marker
+        line = f"{marker}{before}**{name}**" + (f" ({', '.join(tags)})" if tags else "")
+    elif player.status == "won":
+        line = f"🏆 {before}**{name}** ({', '.join([*tags, 'won'])})"
+    else:
+        why = OUT_WORDS[player.status]
+        if player.reason:
+            reason = escape_name(player.reason, limit=fit.reason)
+            why = reason if player.reason.startswith(why) else f"{why}: {reason}"
+        line = f"{before}~~{name}~~ ({', '.join([*tags, why])})"
+    parts = [f"☠ {player.poison}"] if player.poison is not None else []
+    if player.life is not None:
+        parts += _life_parts(player.life, fit, player.poison_from)
+    else:
+        parts += _tallies(player.commander_damage, fit)
+    return " · ".join([line, *parts, *_minions_part(view, player, fit)])
+
+
+def _totem_line(totem: LifeView) -> str:
+    parts = " · ".join(_life_parts(totem))
+    name = escape_name(totem.name, limit=GROUP_NAME)
+    if totem.dead:
+        return f"└ ~~{name}~~ ✖ dead ({parts})"
+    return f"└ {name}: {parts}"
+
+
+def _team_lines(view: TableView, team: TeamView) -> list[str]:
+    """The team's shared life and status, then each of its players under it."""
+    name = escape_name(team.name, limit=GROUP_NAME)
+    if team.status == "won":
+        line = f"🏆 **{name}** (won)"
+    elif team.status == "lost":
+        line = f"~~{name}~~ (lost)"
+    else:
+        line = ("▶ " if team.active else "") + f"**{name}**"
+    parts = _life_parts(team.life) if team.life is not None else []
+    players = {player.name: player for player in view.players}
+    return [
+        " · ".join([line, *parts]),
+        *(f"└ {_player_line(view, players[member], True)}" for member in team.players),
+    ]
+
+
+def _seat_lines(view: TableView) -> list[str]:
+    """A player a line, in seat order, each line shortened as far as needed for all to fit."""
+    for fit in FITS:
+        lines = [_player_line(view, player, False, fit) for player in view.players]
+        if sum(len(line) + 1 for line in lines) <= MAX_DESCRIPTION:
+            break
+    return lines
+
+
+def _lines(view: TableView) -> list[str]:
+    if any(team.life is not None for team in view.teams):
+        return [line for team in view.teams for line in _team_lines(view, team)]
+    if rule_words(view) or view.minions:
+        return _seat_lines(view)
+    lines: list[str] = []
+    for player in view.players:
+        lines.append(_player_line(view, player, False))
+        lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
+    return lines
+
+
+def fitted(lines: list[str], limit: int) -> str:
+    """As many whole lines as fit in Discord's limit, then how many were left out."""
+    kept: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        reserve = 0 if index == len(lines) - 1 else 24  # room for the "… N more lines" note
+        if used + len(line) + 1 + reserve > limit:
+            kept.append(f"… {len(lines) - index} more lines")
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(kept)
+
+
+def status_embed(state: GameState) -> dict[str, Any]:
+    """The table: each player with what is theirs (a totem, their own life) or each team."""
+    view = table_view(state)
+    embed: dict[str, Any] = {
+        "title": _headline(view),
+        "description": fitted(_lines(view), MAX_DESCRIPTION),
+        "color": FINISHED_COLOUR if view.finished else ACTIVE_COLOUR,
+        "footer": {"text": " · ".join([view.setup, *rule_words(view)])},
+    }
+    if view.pending:
+        waiting = [
+            f"#{p.id}: {escape_name(p.payer)} pays {p.amount} from "
+            f"{escape_name(p.totem.name, limit=GROUP_NAME)}, if {escape_name(p.awaiting)} approves"
+            for p in view.pending
+        ]
+        embed["fields"] = [
+            {"name": "Waiting for consent", "value": fitted(waiting, MAX_FIELD), "inline": False}
+        ]
+    return embed

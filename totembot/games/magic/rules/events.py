@@ -1,0 +1,154 @@
+"""Events: what an accepted request changed, for replies, history and the event log."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from totembot.core.frozen import Frozen
+from totembot.games.magic.rules.intents import Request
+
+LifeCause = Literal["damage", "loss", "gain", "payment", "set", "halve", "combat"]
+
+
+class LifeChanged(Frozen):
+    kind: Literal["life"] = "life"
+    pool: str
+    player: str | None = None
+    before: int
+    after: int
+    cause: LifeCause
+    by: str | None = None
+
+
+class LifeUnchanged(Frozen):
+    """An accepted request whose life change came to nothing (set to the same value, a lock)."""
+
+    kind: Literal["life-unchanged"] = "life-unchanged"
+    pool: str
+    player: str | None = None
+    cause: LifeCause
+    reason: str
+
+
+class PoisonAdded(Frozen):
+    kind: Literal["poison"] = "poison"
+    holder: str
+    before: int
+    after: int
+    by: str | None = None
+
+
+class CommanderDamaged(Frozen):
+    kind: Literal["commander"] = "commander"
+    pool: str
+    commander: str
+    before: int
+    after: int
+
+
+class PoolDied(Frozen):
+    kind: Literal["pool-died"] = "pool-died"
+    pool: str
+    reasons: tuple[str, ...]
+
+
+class PlayerLeft(Frozen):
+    kind: Literal["player-left"] = "player-left"
+    player: str
+    status: str
+    reason: str
+
+
+class GameEnded(Frozen):
+    kind: Literal["game-ended"] = "game-ended"
+    winners: tuple[str, ...]
+
+
+class TurnPassed(Frozen):
+    kind: Literal["turn"] = "turn"
+    number: int
+    active: str
+
+
+class MarkerMoved(Frozen):
+    """A turn marker reached a player (their turn starts) or waits for them."""
+
+    kind: Literal["marker"] = "marker"
+    number: int
+    player: str
+    waiting: bool
+    ended: str | None = None  # whose turn ended, when the move passed the marker on
+
+
+class MarkerRemoved(Frozen):
+    kind: Literal["marker-removed"] = "marker-removed"
+    number: int
+    player: str  # who held it, or whom it waited for
+    ended: str | None = None  # whose turn ended, when ending it removed the marker
+
+
+MinionCause = Literal["fell", "passed", "freed", "turned"]
+
+
+class MinionChanged(Frozen):
+    """Minions & Masters: a player fell and serves a master, passed on, or was freed."""
+
+    kind: Literal["minion"] = "minion"
+    player: str
+    master: str | None  # whom they serve now (None: freed)
+    cause: MinionCause
+    how: str | None = None  # what made them fall: "attack", "damage", "poison", "madness"...
+    times: int = 0
+    life: int | None = None
+
+
+class LockChanged(Frozen):
+    kind: Literal["lock"] = "lock"
+    pool: str
+    locked: bool
+    by: str
+
+
+class PendingOpened(Frozen):
+    kind: Literal["pending-opened"] = "pending-opened"
+    id: int
+    payer: str
+    amount: int
+    pool: str
+    awaiting: str
+
+
+class PendingClosed(Frozen):
+    kind: Literal["pending-closed"] = "pending-closed"
+    id: int
+    payer: str
+    amount: int
+    pool: str
+    outcome: Literal["approved", "denied", "dropped", "applied"]
+
+
+class Undone(Frozen):
+    kind: Literal["undone"] = "undone"
+    request: Request
+
+
+Event = Annotated[
+    LifeChanged
+    | LifeUnchanged
+    | PoisonAdded
+    | CommanderDamaged
+    | PoolDied
+    | PlayerLeft
+    | GameEnded
+    | TurnPassed
+    | MarkerMoved
+    | MarkerRemoved
+    | MinionChanged
+    | LockChanged
+    | PendingOpened
+    | PendingClosed
+    | Undone,
+    Field(discriminator="kind"),
+]

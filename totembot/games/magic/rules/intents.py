@@ -1,0 +1,209 @@
+"""Intents: small frozen commands built by the phrase parser and the slash commands alike."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from totembot.core.frozen import Frozen
+
+Side = Literal["left", "right"]
+
+
+class TotemRef(Frozen):
+    """A totem as a user names it: a side seen from some player, or its two players."""
+
+    side: Side | None = None
+    names: tuple[str, str] | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> TotemRef:
+        if (self.side is None) == (self.names is None):
+            raise ValueError("a totem is named by a side or by its two players")
+        return self
+
+    def __str__(self) -> str:
+        if self.side is not None:
+            return self.side
+        assert self.names is not None
+        return "-".join(self.names)
+
+
+class Actor(Frozen):
+    """Who records a request: a seated player (the speaker), the host/admin, or both."""
+
+    player: str | None = None
+    host: bool = False
+
+
+class Damage(Frozen):
+    kind: Literal["damage"] = "damage"
+    target: str
+    amount: int
+    via: TotemRef | None = None
+
+
+class LoseLife(Frozen):
+    kind: Literal["lose"] = "lose"
+    target: str | None = None
+    amount: int
+    via: TotemRef | None = None
+
+
+class GainLife(Frozen):
+    kind: Literal["gain"] = "gain"
+    target: str | None = None
+    amount: int
+    via: TotemRef | None = None
+
+
+class PayLife(Frozen):
+    kind: Literal["pay"] = "pay"
+    amount: int
+    via: TotemRef | None = None
+
+
+class Attack(Frozen):
+    """Combat damage to a totem (Totem) or to a player (every other format)."""
+
+    kind: Literal["attack"] = "attack"
+    totem: TotemRef | None = None
+    amount: int
+    commander: bool = False
+    commander_name: str | None = None
+    hitting: str | None = None
+    player: str | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Attack:
+        if (self.totem is None) == (self.player is None):
+            raise ValueError("an attack names a totem or a player")
+        return self
+
+
+class Poison(Frozen):
+    kind: Literal["poison"] = "poison"
+    target: str
+    amount: int
+    via: TotemRef | None = None
+
+
+class SetLife(Frozen):
+    kind: Literal["set"] = "set"
+    target: str
+    value: int
+    via: TotemRef | None = None
+    counting: TotemRef | None = None
+
+
+class Halve(Frozen):
+    kind: Literal["halve"] = "halve"
+    target: str
+    via: TotemRef | None = None
+    counting: TotemRef | None = None
+
+
+class Lock(Frozen):
+    """Lock one of the speaker's totems, or (no totem) the speaker's own life total."""
+
+    kind: Literal["lock"] = "lock"
+    totem: TotemRef | None = None
+
+
+class Unlock(Frozen):
+    kind: Literal["unlock"] = "unlock"
+    totem: TotemRef | None = None
+
+
+EachEffect = Literal["damage", "lose", "gain"]
+
+
+class Each(Frozen):
+    """One effect on each player (or each opponent) at once: Earthquake, Flame Rift."""
+
+    kind: Literal["each"] = "each"
+    effect: EachEffect
+    amount: int
+    opponents: bool = False
+
+
+class Approve(Frozen):
+    kind: Literal["approve"] = "approve"
+    request_id: int | None = None
+
+
+class Deny(Frozen):
+    kind: Literal["deny"] = "deny"
+    request_id: int | None = None
+
+
+class Concede(Frozen):
+    """The speaker concedes, or (host/admin) concedes for the named player."""
+
+    kind: Literal["concede"] = "concede"
+    player: str | None = None
+
+
+class Eliminate(Frozen):
+    """P loses by another effect; with `by` (madness-minions), P becomes that player's minion."""
+
+    kind: Literal["eliminate"] = "eliminate"
+    target: str
+    by: str | None = None
+
+
+class Win(Frozen):
+    kind: Literal["win"] = "win"
+
+
+class Remove(Frozen):
+    kind: Literal["remove"] = "remove"
+    target: str
+
+
+class NextTurn(Frozen):
+    """Pass the turn; with turn markers, end `player`'s turn (the speaker's by default)."""
+
+    kind: Literal["next"] = "next"
+    player: str | None = None
+
+
+class Undo(Frozen):
+    kind: Literal["undo"] = "undo"
+
+
+Intent = Annotated[
+    Damage
+    | LoseLife
+    | GainLife
+    | PayLife
+    | Attack
+    | Poison
+    | SetLife
+    | Halve
+    | Lock
+    | Unlock
+    | Each
+    | Approve
+    | Deny
+    | Concede
+    | Eliminate
+    | Win
+    | Remove
+    | NextTurn
+    | Undo,
+    Field(discriminator="kind"),
+]
+
+
+class Request(Frozen):
+    """One recorded request: who said it and what they asked for."""
+
+    actor: Actor
+    intent: Intent
+
+    @property
+    def is_undo(self) -> bool:
+        """Undo is answered from the game's history rather than its current state."""
+        return self.intent.kind == "undo"

@@ -1,0 +1,134 @@
+"""The frozen game state: players in seat order and life pools attached to seats.
+
+Every format is "life pools attached to seats": Totem has one pool between each pair of
+neighbours, free-for-all one per seat, the giant formats one per team. Which is which, and
+every rule that differs, is the format's (see `totembot.games.magic.formats`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from totembot.core.frozen import Frozen
+
+HouseRule = Literal[
+    "half-life-consent",
+    "player-poison",
+    "sorcery-concede",
+    "minions",
+    "poison-minions",
+    "madness-minions",
+]
+HOUSE_RULES: tuple[str, ...] = (
+    "half-life-consent",
+    "player-poison",
+    "sorcery-concede",
+    "minions",
+    "poison-minions",
+    "madness-minions",
+)
+PlayerStatus = Literal["in", "won", "lost", "conceded", "removed"]
+
+MAX_AMOUNT = 1_000_000
+MIN_PLAYERS = 3  # Totem's; each format states its own counts
+MAX_PLAYERS = 8
+STANDARD_LIFE = 20
+COMMANDER_LIFE = 40
+LETHAL_POISON = 10
+LETHAL_COMMANDER_DAMAGE = 21
+
+
+def default_life(commander: bool) -> int:
+    """Totem's starting life: 20, or 40 in a commander game (formats state their own)."""
+    return COMMANDER_LIFE if commander else STANDARD_LIFE
+
+
+class Config(Frozen):
+    """How the game was set up; never changes during play."""
+
+    format: str = "totem"  # a name of `totembot.games.magic.formats.FORMATS`
+    players: tuple[str, ...]  # in seat order
+    teams: tuple[tuple[str, ...], ...] = ()  # team formats: each team as listed
+    life: int = STANDARD_LIFE
+    commander: bool = False
+    house_rules: tuple[HouseRule, ...] = ()
+
+    def uses(self, rule: HouseRule) -> bool:
+        return rule in self.house_rules
+
+
+class Player(Frozen):
+    name: str
+    status: PlayerStatus = "in"
+    poison: int = 0
+    reason: str | None = None  # why a player who is out left: "Bob-Cid died", "conceded", ...
+    commander_damage: dict[str, int] = {}  # on the player, where the format tallies it there
+    master: str | None = None  # Minions & Masters: whom this player serves
+    minion_times: int = 0  # how often they became a minion (never reset)
+    poison_from: dict[str, int] = {}  # poison-minions: counters by source, the latest last
+
+    @property
+    def is_in(self) -> bool:
+        return self.status == "in"
+
+
+class Pool(Frozen):
+    """A shared life total (a totem) attached to one or more seats."""
+
+    seats: tuple[int, ...]
+    life: int
+    poison: int = 0
+    commander_damage: dict[str, int] = {}
+    locked: bool = False
+    status: Literal["live", "dead"] = "live"
+
+
+class Pending(Frozen):
+    """A payment waiting for the consent of the pool's other player."""
+
+    id: int
+    payer: str
+    amount: int
+    pool: int
+    awaiting: str
+
+
+class Marker(Frozen):
+    """A turn marker (Grand Melee): held by the player at `seat`, or waiting to reach them."""
+
+    number: int
+    seat: int
+    waiting: bool = False
+    due: bool = False  # held, and to be removed when its holder's turn ends (608.4d)
+
+
+class GameState(Frozen):
+    config: Config
+    players: tuple[Player, ...]
+    pools: tuple[Pool, ...]
+    turn: int = 1
+    active: int = 0
+    status: Literal["active", "finished"] = "active"
+    winners: tuple[str, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    commanders: tuple[str, ...] = ()
+    next_pending_id: int = 1
+    markers: tuple[Marker, ...] = ()  # formats with several turns at once
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of a player, matching names case-insensitively."""
+        folded = name.casefold()
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == folded:
+                return seat
+        return None
+
+    def players_in(self) -> list[int]:
+        return [seat for seat, player in enumerate(self.players) if player.is_in]
+
+    def pool_players_in(self, pool: int) -> list[int]:
+        return [seat for seat in self.pools[pool].seats if self.players[seat].is_in]

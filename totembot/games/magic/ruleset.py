@@ -1,0 +1,126 @@
+"""Magic as a ruleset: Totem and every format of `totembot.games.magic.formats`, for the shared shell."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+
+from totembot.core.models import ModelRuleset, Models, PhraseLine
+from totembot.core.ruleset import GameConfig, GameEvent, GameRequest
+from totembot.core.ruleset import GameState as AnyState
+from totembot.games.magic.formats import FORMATS, format_named
+from totembot.games.magic.language.phrases import (
+    SETUP_EXAMPLE,
+    format_request,
+    format_setup,
+    parse_line,
+    parse_setup,
+)
+from totembot.games.magic.render.state_json import state_json
+from totembot.games.magic.render.text import describe_events, describe_lines, render_ring
+from totembot.games.magic.rules import Config, Game, GameState, Request, new_game, replay
+from totembot.games.magic.rules.events import Event
+from totembot.games.magic.rules.intents import Actor, Intent
+
+if TYPE_CHECKING:
+    from totembot.core.story import GameResult, Step, Story
+
+MODELS = Models(
+    name="Magic",
+    config=Config,
+    state=GameState,
+    request=Request,
+    events=TypeAdapter(list[Event]),
+    new_game=new_game,
+    history=Game,
+    replay=replay,
+)
+
+
+def _request(player: str | None, host: bool, intent: Intent) -> Request:
+    return Request(actor=Actor(player=player, host=host), intent=intent)
+
+
+class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
+    """The Magic formats: life pools on seats, turns, commanders and the rest."""
+
+    name = "magic"
+    setup_example = SETUP_EXAMPLE
+
+    def __init__(self) -> None:
+        super().__init__(MODELS)
+        self.formats = tuple(FORMATS)
+
+    def parse_setup(self, line: str) -> Config:
+        return parse_setup(line)
+
+    def setup_line(self, config: GameConfig) -> str:
+        return format_setup(self.own_config(config))
+
+    def parse_line(self, line: str, state: AnyState) -> PhraseLine[Intent] | None:
+        language = format_named(self.own_state(state).config.format).language
+        parsed = parse_line(line, language)
+        return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+
+    def format_request(self, request: GameRequest, secret: bool = False) -> str:
+        return format_request(self.own_request(request))
+
+    def state_json(
+        self, state: AnyState, rejected: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        return state_json(self.own_state(state), rejected)
+
+    def state_text(self, state: AnyState) -> str:
+        return render_ring(self.own_state(state))
+
+    def started_line(self, state: AnyState) -> str:
+        config = self.own_state(state).config
+        return (
+            f"New game: {', '.join(config.players)}, {config.life} life; "
+            f"turn 1: {config.players[0]}"
+        )
+
+    def describe_events(self, events: Sequence[GameEvent], secret: bool = False) -> str:
+        return describe_events(self.own_events(events))
+
+    def describe_lines(self, events: Sequence[GameEvent], secret: bool = False) -> list[str]:
+        return describe_lines(self.own_events(events))
+
+    def status_embed(self, state: AnyState) -> dict[str, Any]:
+        from totembot.games.magic.render.embed import (
+            status_embed,  # Discord's only: the console skips it
+        )
+
+        return status_embed(self.own_state(state))
+
+    def board_png(self, state: AnyState) -> bytes:
+        from totembot.games.magic.render.board import (
+            board_png,  # drawing imports Pillow: only when asked
+        )
+
+        return board_png(self.own_state(state))
+
+    def story(
+        self,
+        config: GameConfig,
+        initial: AnyState,
+        steps: Sequence[Step],
+        started_at: str | None = None,
+    ) -> Story:
+        from totembot.games.magic.story.telling import magic_story  # only when a game is told
+
+        return magic_story(self.own_config(config), self.own_state(initial), steps, started_at)
+
+    def result(self, state: AnyState, last_events: Sequence[GameEvent]) -> GameResult:
+        from totembot.games.magic.story.telling import magic_result
+
+        return magic_result(self.own_state(state), last_events)
+
+    def keeps_secret(self, state: AnyState) -> bool:
+        return False  # every Magic request is said in the open
+
+
+MAGIC = MagicRuleset()
+magic_state = MAGIC.own_state

@@ -1,0 +1,125 @@
+"""Totemic as a ruleset: the two-player card game and its solo ladder, for the shared shell."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from totembot.core.errors import RuleViolation
+from totembot.core.models import ModelRuleset, Models, PhraseLine
+from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState
+from totembot.games.registry import TOTEMIC_FORMATS
+from totembot.games.totemic.language.phrases import (
+    SETUP_EXAMPLES,
+    format_request,
+    format_setup,
+    parse_line,
+    parse_setup,
+)
+from totembot.games.totemic.render.state_json import totemic_json
+from totembot.games.totemic.render.text import describe_totemic_lines, render_totemic
+from totembot.games.totemic.rules.events import EVENTS, TotemicEvent
+from totembot.games.totemic.rules.game import TotemicGame, new_game, replay
+from totembot.games.totemic.rules.intents import Actor, Intent, Request
+from totembot.games.totemic.rules.state import TotemicConfig, TotemicState
+
+if TYPE_CHECKING:
+    from totembot.core.story import GameResult, Step, Story
+
+MODELS = Models(
+    name="Totemic",
+    config=TotemicConfig,
+    state=TotemicState,
+    request=Request,
+    events=EVENTS,
+    new_game=new_game,
+    history=TotemicGame,
+    replay=replay,
+)
+
+
+def _request(player: str | None, host: bool, intent: Intent) -> Request:
+    return Request(actor=Actor(player=player, host=host), intent=intent)
+
+
+class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicEvent]):
+    """Power, the totem's level, dominance and challenges; a match or the solo ladder."""
+
+    name = "totemic"
+    formats: tuple[str, ...] = TOTEMIC_FORMATS
+    setup_example = SETUP_EXAMPLES[0]
+
+    def __init__(self) -> None:
+        super().__init__(MODELS)
+
+    def parse_setup(self, line: str) -> TotemicConfig:
+        return parse_setup(line)
+
+    def setup_line(self, config: GameConfig) -> str:
+        return format_setup(self.own_config(config))
+
+    def parse_line(self, line: str, state: GameState) -> PhraseLine[Intent] | None:
+        parsed = parse_line(line)
+        return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+
+    def format_request(self, request: GameRequest, secret: bool = False) -> str:
+        """A reveal's strength stays out of what the table reads (the resolution shows both)."""
+        plain = self.own_request(request)
+        if secret and plain.intent.kind == "reveal":
+            speaker = plain.actor.player
+            return f"{speaker}: reveal" if speaker else "reveal"
+        return format_request(plain)
+
+    def state_json(
+        self, state: GameState, rejected: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        return totemic_json(self.own_state(state), rejected)
+
+    def state_text(self, state: GameState) -> str:
+        return render_totemic(self.own_state(state))
+
+    def started_line(self, state: GameState) -> str:
+        current = self.own_state(state)
+        animals = ", ".join(f"{animal.name} {animal.power} power" for animal in current.players)
+        return f"New game: {animals}; turn 1: {current.turn.active}"
+
+    def describe_events(self, events: Sequence[GameEvent], secret: bool = False) -> str:
+        lines = self.describe_lines(events, secret)
+        return "; ".join(line.removesuffix(".") for line in lines) or "Nothing changed"
+
+    def describe_lines(self, events: Sequence[GameEvent], secret: bool = False) -> list[str]:
+        return describe_totemic_lines(self.own_events(events), secret=secret)
+
+    def status_embed(self, state: GameState) -> dict[str, Any]:
+        from totembot.games.totemic.render.embed import totemic_embed  # Discord's only
+
+        return totemic_embed(self.own_state(state))
+
+    def board_png(self, state: GameState) -> bytes:
+        raise RuleViolation("A Totemic game has no board picture: /totem status shows it.")
+
+    def story(
+        self,
+        config: GameConfig,
+        initial: GameState,
+        steps: Sequence[Step],
+        started_at: str | None = None,
+    ) -> Story:
+        from totembot.games.totemic.story.telling import totemic_story  # only when a game is told
+
+        return totemic_story(self.own_config(config), self.own_state(initial), steps, started_at)
+
+    def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+        from totembot.games.totemic.story.telling import totemic_result
+
+        return totemic_result(self.own_state(state), last_events)
+
+    def keeps_secret(self, state: GameState) -> bool:
+        """One strength is in and the other is awaited: the table has not seen it yet (solo:
+        the one player records both, so nothing is hidden from anyone)."""
+        current = self.own_state(state)
+        challenge = current.challenge
+        return not current.config.solo and challenge is not None and len(challenge.revealed) == 1
+
+
+TOTEMIC = TotemicRuleset()

@@ -1,0 +1,107 @@
+"""`totembot export`, `stats` and `summary`: what a database holds, told for people.
+
+Each opens the database through the store (a file that is not there is refused, not created),
+prints, and exits 0; a game that does not exist or a database that cannot be read is one
+sentence on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from totembot.core.errors import RuleViolation
+from totembot.games.registry import format_names
+from totembot.reports.stats import by_name, count_games, player_stats, stats_json
+from totembot.reports.stats_text import stats_text
+from totembot.service import GameService
+from totembot.store import GameStore, StoreError
+
+EXIT_OK = 0
+EXIT_PROBLEM = 2
+
+
+class ReportProblem(Exception):
+    """A report cannot be made (no such game, say): one sentence for the person asking."""
+
+
+async def run(command: str, database: str, args: argparse.Namespace) -> int:
+    try:
+        store = await GameStore.open(database, create=False)
+    except StoreError as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return EXIT_PROBLEM
+    opened = store.opened
+    if 0 < opened.version_before < opened.version:
+        kept = f"; the old one is kept as {opened.backup}" if opened.backup else ""
+        print(
+            f"totembot: the database was upgraded from schema {opened.version_before} to "
+            f"{opened.version}{kept}.",
+            file=sys.stderr,
+        )
+    try:
+        await _report(command, store, args)
+    except (ReportProblem, RuleViolation, StoreError) as error:
+        print(f"totembot: {error}", file=sys.stderr)
+        return EXIT_PROBLEM
+    finally:
+        await store.close()
+    return EXIT_OK
+
+
+async def _report(command: str, store: GameStore, args: argparse.Namespace) -> None:
+    if command == "export":
+        from totembot.reports.export import print_export
+
+        await print_export(store, args.game, sys.stdout)
+    elif command == "stats":
+        print(await stats_report(store, args.format, args.json))
+    else:
+        print(await summary_report(store, args.game, args.chart))
+
+
+async def stats_report(store: GameStore, game_format: str | None, as_json: bool) -> str:
+    """Every player's tally over the database's finished games (of one format)."""
+    if game_format is not None and game_format not in format_names():
+        known = ", ".join(format_names())
+        raise ReportProblem(f"There is no format {game_format!r}: the formats are {known}.")
+    rows = await store.results(game_format=game_format)
+    players = player_stats(rows, by_name)
+    games = count_games(rows)
+    if as_json:
+        return json.dumps(stats_json(games, players), indent=2, ensure_ascii=False)
+    return stats_text(games, players, game_format)
+
+
+async def chosen_game(store: GameStore, game_id: int | None) -> int:
+    """The game asked for, or the latest one; one sentence when there is none."""
+    ids = await store.game_ids()
+    if not ids:
+        raise ReportProblem("The database holds no games.")
+    if game_id is None:
+        return ids[-1]
+    if game_id not in ids:
+        held = f"games {ids[0]} to {ids[-1]}" if len(ids) > 1 else f"game {ids[0]}"
+        raise ReportProblem(f"There is no game number {game_id}: the database holds {held}.")
+    return game_id
+
+
+async def summary_report(store: GameStore, game_id: int | None, chart: str | None) -> str:
+    """A game's summary as text; with `chart`, its life chart is written to that file."""
+    from totembot.render.summary import summary_text
+
+    chosen = await chosen_game(store, game_id)
+    story = await GameService(store).story(chosen)
+    text = f"Game {chosen}: " + summary_text(story)
+    if chart is not None:
+        from totembot.render.chart import chart_png
+
+        try:
+            Path(chart).write_bytes(chart_png(story))
+        except OSError as error:
+            problem = f"The chart cannot be written to {chart} ({error.strerror})."
+            raise ReportProblem(problem) from error
+        text += f"\nChart written to {chart}."
+    return text
