@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.errors import RuleViolation
-from totembot.core.story import Story, standing_steps
+from totembot.core.ruleset import standing_steps
+from totembot.core.story import Story
 from totembot.games.registry import ruleset_of
 from totembot.store import (
     EventRecord,

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from totembot.core.errors import RuleViolation
-from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState, Ruleset
-from totembot.core.story import GameResult, Step, Story, standing_steps
+from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
+from totembot.core.ruleset import Ruleset, standing_steps
+from totembot.core.story import GameResult, Step, Story
 from totembot.games.registry import parse_setup, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[2]

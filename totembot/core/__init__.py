@@ -6,15 +6,8 @@ of `totembot.games.magic.formats`) and Totemic (`totembot.games.totemic.rules`).
 that plays a format. This package imports neither, so the rules may import its errors.
 """
 
-from totembot.core.ruleset import (
-    GameConfig,
-    GameEvent,
-    GameRequest,
-    GameState,
-    Outcome,
-    ParsedLine,
-    Ruleset,
-)
+from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome, ParsedLine
+from totembot.core.ruleset import Ruleset
 
 __all__ = [
     "GameConfig",

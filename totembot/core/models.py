@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
-from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState, Outcome
+from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome
 
 C = TypeVar("C", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)

@@ -1,89 +1,21 @@
-"""The protocols a game's rules meet so that one shell (service, store, console, bot) serves
-them all. Each ruleset's own models satisfy the small model protocols structurally; the
-`Ruleset` adapter does everything else, so the shell needs no game's imports."""
+"""The one interface between the games and the rest: everything the shell asks of a game.
+Each game's adapter (`games/<game>/ruleset.py`) does it with the game's own models, which
+meet the small protocols of `core.game`; `standing_steps` replays a log through any of them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from totembot.core.story import GameResult, Step, Story
-
-
-class GameConfig(Protocol):
-    """How a game was set up: its format's name and the players who sit at it."""
-
-    @property
-    def format(self) -> str: ...
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-
-
-class Seated(Protocol):
-    """Someone at the table, as the shell names them: a player, or Totemic's solo rival."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def status(self) -> str: ...
-
-
-class GameState(Protocol):
-    """A game at one moment; frozen, compared with ==."""
-
-    @property
-    def config(self) -> GameConfig: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def players(self) -> Sequence[Seated]: ...
-
-    def seat_of(self, name: str) -> int | None:
-        """The index in `players` of this name (any case), or None."""
-        ...
-
-
-class GameRequest(Protocol):
-    """One recorded request: who said it and what; undo is the one the shell handles apart."""
-
-    @property
-    def is_undo(self) -> bool: ...
-
-
-class GameEvent(Protocol):
-    """What an accepted request changed; every event says its kind."""
-
-    @property
-    def kind(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A request's result: the new state and what changed (`changed` False: same state)."""
-
-    state: GameState
-    events: Sequence[GameEvent]
-    changed: bool
-
-
-class ParsedLine(Protocol):
-    """A line of the game's phrase language, before the shell decides who records it."""
-
-    @property
-    def speaker(self) -> str | None: ...
-
-    @property
-    def kind(self) -> str: ...
-
-    def request_as(self, player: str | None, host: bool) -> GameRequest:
-        """The request recorded by `player` (None: the host's own line)."""
-        ...
+from totembot.core.game import (
+    GameConfig,
+    GameEvent,
+    GameRequest,
+    GameState,
+    Outcome,
+    ParsedLine,
+)
+from totembot.core.story import GameResult, LoggedRequest, Step, Story
 
 
 class Ruleset(Protocol):
@@ -157,3 +89,33 @@ class Ruleset(Protocol):
         """How each seat did in a finished game; `last_events` are the changes of the
         request that ended it (who was still in when it ended, for a draw)."""
         ...
+
+
+def standing_steps(
+    ruleset: Ruleset, config: GameConfig, log: Sequence[LoggedRequest]
+) -> tuple[GameState, list[Step]]:
+    """The opening state and the changes that stand, replayed from the log in one pass.
+
+    An undo in the log takes back the latest change that stands; a request that changed
+    nothing stays out of the steps (undo skips it too, as the rules do)."""
+    initial = ruleset.new_game(config)
+    steps: list[Step] = []
+    for row in log:
+        if row.request.is_undo:
+            if steps:
+                steps.pop()
+            continue
+        state = steps[-1].state if steps else initial
+        outcome = ruleset.record(state, row.request)
+        if outcome.changed:
+            steps.append(
+                Step(
+                    seq=row.seq,
+                    request=row.request,
+                    state=outcome.state,
+                    events=tuple(outcome.events),
+                    recorded_at=row.recorded_at,
+                    recorded_by=row.recorded_by,
+                )
+            )
+    return initial, steps

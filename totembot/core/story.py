@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
-from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState
-
-if TYPE_CHECKING:
-    from totembot.core.ruleset import Ruleset
+from totembot.core.game import GameEvent, GameRequest, GameState
 
 Outcome = Literal["win", "draw", "loss"]
 TrackKind = Literal["player", "totem", "team", "animal"]
@@ -138,33 +135,3 @@ class SeatResult:
 class GameResult:
     turns: int
     seats: tuple[SeatResult, ...]
-
-
-def standing_steps(
-    ruleset: Ruleset, config: GameConfig, log: Sequence[LoggedRequest]
-) -> tuple[GameState, list[Step]]:
-    """The opening state and the changes that stand, replayed from the log in one pass.
-
-    An undo in the log takes back the latest change that stands; a request that changed
-    nothing stays out of the steps (undo skips it too, as the rules do)."""
-    initial = ruleset.new_game(config)
-    steps: list[Step] = []
-    for row in log:
-        if row.request.is_undo:
-            if steps:
-                steps.pop()
-            continue
-        state = steps[-1].state if steps else initial
-        outcome = ruleset.record(state, row.request)
-        if outcome.changed:
-            steps.append(
-                Step(
-                    seq=row.seq,
-                    request=row.request,
-                    state=outcome.state,
-                    events=tuple(outcome.events),
-                    recorded_at=row.recorded_at,
-                    recorded_by=row.recorded_by,
-                )
-            )
-    return initial, steps

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 from totembot.core.errors import RuleViolation, shown
-from totembot.core.ruleset import GameConfig, Ruleset
+from totembot.core.game import GameConfig
+from totembot.core.ruleset import Ruleset
 
 TOTEMIC_FORMATS = ("totemic", "totemic-solo")
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
+from totembot.core.game import GameConfig, GameEvent, GameRequest
+from totembot.core.game import GameState as AnyState
 from totembot.core.models import ModelRuleset, Models, PhraseLine
-from totembot.core.ruleset import GameConfig, GameEvent, GameRequest
-from totembot.core.ruleset import GameState as AnyState
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.language.phrases import (
     SETUP_EXAMPLE,

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from totembot.core.errors import RuleViolation
+from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
 from totembot.core.models import ModelRuleset, Models, PhraseLine
-from totembot.core.ruleset import GameConfig, GameEvent, GameRequest, GameState
 from totembot.games.registry import TOTEMIC_FORMATS
 from totembot.games.totemic.language.phrases import (
     SETUP_EXAMPLES,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from totembot.games.magic.formats.base import TOTEM_LANGUAGE, Format, Language
+from totembot.games.magic.formats.base import TOTEM_LANGUAGE, Format
 from totembot.games.magic.formats.emperor import EmperorFormat
 from totembot.games.magic.formats.free_for_all import FreeForAllFormat
 from totembot.games.magic.formats.giant import GiantFormat
@@ -10,6 +10,7 @@ from totembot.games.magic.formats.grand_melee import GrandMeleeFormat
 from totembot.games.magic.formats.teams import TeamsFormat
 from totembot.games.magic.formats.totem import TotemFormat
 from totembot.games.magic.rules.errors import RuleViolation, shown
+from totembot.games.magic.rules.formats import Language, register
 
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
@@ -37,3 +38,6 @@ def format_named(name: str) -> Format:
 
 
 __all__ = ["FORMATS", "FORMAT_NAMES", "TOTEM_LANGUAGE", "Format", "Language", "format_named"]
+
+
+register(FORMATS.values())  # the rules find each format by its name from now on

@@ -10,13 +10,13 @@ side); Totem and the team formats override what differs. Pure: no Discord, datab
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
 
 from totembot.games.magic.rules.errors import RuleViolation, capital
-from totembot.games.magic.rules.events import Event, TurnPassed
+from totembot.games.magic.rules.events import TurnPassed
+from totembot.games.magic.rules.formats import Blame, Change, Language, Lethal, Loss, Roster
 from totembot.games.magic.rules.intents import Actor, Attack, TotemRef
-from totembot.games.magic.rules.life import Blame, Lethal, add_pool_poison
+from totembot.games.magic.rules.life import add_pool_poison
 from totembot.games.magic.rules.lookup import player_name, require_participant, target_seat
 from totembot.games.magic.rules.state import (
     COMMANDER_LIFE,
@@ -30,18 +30,6 @@ from totembot.games.magic.rules.state import (
 
 Owner = Literal["totem", "player", "team"]
 Attacks = Literal["any", "neighbours", "left"]
-Roster = Literal["players", "teams"]
-Loss = tuple[int, str]  # a seat that loses, and why
-Change = tuple[GameState, list[Event]]
-
-
-@dataclass(frozen=True)
-class Language:
-    """What the phrase language reads for a format: totems (`via`, `lock left`) or players,
-    and whether `next P` names whose turn ends (several turns at once)."""
-
-    totems: bool
-    next_player: bool = False
 
 
 TOTEM_LANGUAGE = Language(totems=True)

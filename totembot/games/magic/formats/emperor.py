@@ -7,9 +7,9 @@ team falls with its emperor.
 
 from __future__ import annotations
 
-from totembot.games.magic.formats.base import Loss
 from totembot.games.magic.formats.ranged import RangedFormat
 from totembot.games.magic.formats.teams_base import TeamFormat
+from totembot.games.magic.rules.formats import Loss
 from totembot.games.magic.rules.state import Config, GameState
 
 OUT = ("lost", "conceded", "removed")

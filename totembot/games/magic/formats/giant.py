@@ -9,8 +9,8 @@ team, the active player being the team's primary player (the first listed).
 
 from __future__ import annotations
 
-from totembot.games.magic.formats.base import Loss
 from totembot.games.magic.formats.teams_base import TeamFormat
+from totembot.games.magic.rules.formats import Loss
 from totembot.games.magic.rules.state import Config, GameState, Pool
 
 HEAD_COMMANDER_LIFE = 30

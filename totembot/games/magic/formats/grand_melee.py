@@ -8,12 +8,13 @@ leave, markers are removed so that one remains for each full four players still 
 
 from __future__ import annotations
 
-from totembot.games.magic.formats.base import MARKER_LANGUAGE, Change
+from totembot.games.magic.formats.base import MARKER_LANGUAGE
 from totembot.games.magic.formats.house.minions import MINIONS_RULES, MinionsRule
 from totembot.games.magic.formats.ranged import RangedFormat
 from totembot.games.magic.formats.seating import to_left
 from totembot.games.magic.rules.errors import RuleViolation
 from totembot.games.magic.rules.events import Event, MarkerMoved, MarkerRemoved
+from totembot.games.magic.rules.formats import Change
 from totembot.games.magic.rules.intents import Actor
 from totembot.games.magic.rules.lookup import player_name, require_participant, seat_named
 from totembot.games.magic.rules.state import Config, GameState, Marker

@@ -18,7 +18,7 @@ from totembot.games.magic.rules.events import (
     LockChanged,
     PendingOpened,
 )
-from totembot.games.magic.rules.formats import format_of
+from totembot.games.magic.rules.formats import Blame, Change, format_of
 from totembot.games.magic.rules.intents import (
     Approve,
     Attack,
@@ -41,8 +41,6 @@ from totembot.games.magic.rules.intents import (
     Win,
 )
 from totembot.games.magic.rules.life import (
-    Blame,
-    Change,
     add_commander_damage,
     add_player_poison,
     change_life,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from totembot.games.magic.rules.errors import RuleViolation
@@ -18,7 +17,7 @@ from totembot.games.magic.rules.events import (
     PoisonAdded,
     PoolDied,
 )
-from totembot.games.magic.rules.formats import format_of
+from totembot.games.magic.rules.formats import Blame, Change, Lethal, format_of
 from totembot.games.magic.rules.lookup import player_name, pool_name
 from totembot.games.magic.rules.state import (
     LETHAL_COMMANDER_DAMAGE,
@@ -27,25 +26,6 @@ from totembot.games.magic.rules.state import (
     Pending,
     PlayerStatus,
 )
-
-Change = tuple[GameState, list[Event]]
-
-
-@dataclass(frozen=True)
-class Blame:
-    """The source's controller for what a request did (None: the host's line) and its kind."""
-
-    controller: int | None = None
-    kind: str = ""
-
-
-@dataclass(frozen=True)
-class Lethal:
-    """Why a life total is lethal: life, poison, commander damage (any may be true)."""
-
-    life: bool
-    poison: bool
-    commander: bool
 
 
 def with_pool(state: GameState, index: int, **changes: Any) -> GameState:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from totembot.core.axis import START, step_xs
-from totembot.core.ruleset import GameEvent
+from totembot.core.game import GameEvent
 from totembot.core.story import Exit, Hit, Step
 from totembot.core.ways import totemic_way
 from totembot.games.totemic.rules.events import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from totembot.core.axis import START, Line, final_x
-from totembot.core.ruleset import GameEvent
+from totembot.core.game import GameEvent
 from totembot.core.story import GameResult, Point, SeatResult, Step, Story, Track
 from totembot.core.ways import totemic_way
 from totembot.games.totemic.rules.events import GameEnded

@@ -10,7 +10,7 @@ still in is not a minion. `poison-minions` counts poison per source; `madness-mi
 
 from __future__ import annotations
 
-from totembot.games.magic.formats.base import Change, Format
+from totembot.games.magic.formats.base import Format
 from totembot.games.magic.rules.errors import RuleViolation
 from totembot.games.magic.rules.events import (
     Event,
@@ -19,7 +19,8 @@ from totembot.games.magic.rules.events import (
     MinionChanged,
     PoisonAdded,
 )
-from totembot.games.magic.rules.life import Blame, Lethal, leave, with_player, with_pool
+from totembot.games.magic.rules.formats import Blame, Change, Lethal
+from totembot.games.magic.rules.life import leave, with_player, with_pool
 from totembot.games.magic.rules.lookup import player_name, seat_named
 from totembot.games.magic.rules.state import Config, GameState
 
