@@ -7,8 +7,8 @@ import sqlite3
 from contextlib import closing
 
 from tests.e2e.conftest import BotProcess
-from totembot.games.magic.render.embed import FINISHED_COLOUR
 from totembot.games.magic.rules import GameState
+from totembot.render.embeds import FINISHED_COLOUR
 from totembot.testing import StandIn
 
 

@@ -30,18 +30,13 @@ from tests.render.test_board_snapshots import (
 from totembot.games.magic.render import board_teams
 from totembot.games.magic.render.board import board_png, draw_board
 from totembot.games.magic.render.board_layout import AREA, around_table, middle
-from totembot.games.magic.render.board_parts import (
-    ACTIVE,
-    CARD_FILL,
-    MIN_TEXT,
-    OUT_FILL,
-    SEAT_FILL,
-)
+from totembot.games.magic.render.board_parts import MIN_TEXT
 from totembot.games.magic.render.board_players import GAP, LARGEST, sides_for
 from totembot.games.magic.render.board_teams import team_sides
 from totembot.games.magic.render.view import TableView, table_view
 from totembot.games.magic.rules import Config, GameState, new_game
 from totembot.games.magic.rules.state import Player, Pool
+from totembot.render.palette import ACTIVE, CARD_FILL, OUT_FILL, SEAT_FILL
 from totembot.render.pen import SIZE, Box, Pen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "formats"

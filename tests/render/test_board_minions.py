@@ -36,7 +36,7 @@ from tests.render.test_board_snapshots import (
 from tests.render.test_text_minions import CHAINS, FOUR, POISON, play
 from totembot.games.magic.render.board import board_png, draw_board
 from totembot.games.magic.render.board_layout import AREA
-from totembot.games.magic.render.board_parts import GOLD, MIN_TEXT
+from totembot.games.magic.render.board_parts import MIN_TEXT
 from totembot.games.magic.render.board_players import seat_sizes
 from totembot.games.magic.render.board_seats import (
     CHAIN,
@@ -47,6 +47,7 @@ from totembot.games.magic.render.board_seats import (
 )
 from totembot.games.magic.render.view import table_view
 from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.render.palette import GOLD
 from totembot.render.pen import SIZE, Box, Pen, Written
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "minions"

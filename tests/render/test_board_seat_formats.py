@@ -34,19 +34,13 @@ from tests.render.test_board_snapshots import (
 from totembot.games.magic.formats import format_named
 from totembot.games.magic.render.board import board_png, draw_board
 from totembot.games.magic.render.board_layout import AREA, around_table, middle
-from totembot.games.magic.render.board_parts import (
-    ACTIVE,
-    DARK_TEXT,
-    GOLD,
-    MIN_TEXT,
-    PENDING,
-    dimmed,
-)
+from totembot.games.magic.render.board_parts import MIN_TEXT, dimmed
 from totembot.games.magic.render.board_players import GAP, LARGEST, seat_sizes, sides_for
-from totembot.games.magic.render.board_seats import FOOTER_STEP, TEAM_COLOURS, footer_lines
+from totembot.games.magic.render.board_seats import FOOTER_STEP, footer_lines
 from totembot.games.magic.render.view import TableView, table_view
 from totembot.games.magic.rules import Config, GameState, new_game
 from totembot.games.magic.rules.state import Marker
+from totembot.render.palette import ACTIVE, DARK_TEXT, GOLD, PENDING, TEAM_COLOURS
 from totembot.render.pen import SIZE, Box, Pen, Written
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "seat_formats"

@@ -24,6 +24,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from tests.story.tellers import EXAMPLES, play, script_lines
+from totembot.core.ruleset import standing_steps
 from totembot.core.story import (
     CommanderTally,
     Exit,
@@ -32,9 +33,7 @@ from totembot.core.story import (
     Story,
     Track,
     TrackKind,
-    standing_steps,
 )
-from totembot.games.magic.render.board_seats import TEAM_COLOURS
 from totembot.render.chart import (
     CHART_FILENAME,
     HEIGHT,
@@ -52,6 +51,7 @@ from totembot.render.chart import (
     track_colour,
     track_dashes,
 )
+from totembot.render.palette import TEAM_COLOURS
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("TOTEMBOT_UPDATE_SNAPSHOTS") == "1"

@@ -14,8 +14,9 @@ from tests.render.test_embed_snapshots import (
     assert_within_discord_limits,
     strings,
 )
-from totembot.games.magic.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR, status_embed
+from totembot.games.magic.render.embed import status_embed
 from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.render.embeds import ACTIVE_COLOUR, FINISHED_COLOUR
 from totembot.render.markdown import escape
 
 FFA = "game ffa players: Ann, Bob, Cid, Dan commander"

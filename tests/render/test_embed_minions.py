@@ -17,8 +17,9 @@ from tests.render.test_embed_snapshots import (
     strings,
 )
 from tests.render.test_text_minions import CHAINS, FOUR, POISON, play
-from totembot.games.magic.render.embed import MAX_DESCRIPTION, status_embed
+from totembot.games.magic.render.embed import status_embed
 from totembot.games.magic.rules import Config, GameState, new_game
+from totembot.render.embeds import MAX_DESCRIPTION
 
 
 def lines_of(state: GameState) -> list[str]:

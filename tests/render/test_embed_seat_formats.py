@@ -19,14 +19,10 @@ from tests.render.test_embed_snapshots import (
     strings,
 )
 from totembot.games.magic.formats import format_named
-from totembot.games.magic.render.embed import (
-    ACTIVE_COLOUR,
-    FINISHED_COLOUR,
-    MAX_DESCRIPTION,
-    status_embed,
-)
+from totembot.games.magic.render.embed import status_embed
 from totembot.games.magic.rules import Config, GameState, new_game
 from totembot.games.magic.rules.state import Marker
+from totembot.render.embeds import ACTIVE_COLOUR, FINISHED_COLOUR, MAX_DESCRIPTION
 
 EMPEROR = "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay"
 MELEE9 = "game melee players: A1, A2, A3, A4, A5, A6, A7, A8, A9"

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from totembot.games.magic.render.embed import ACTIVE_COLOUR, FINISHED_COLOUR
 from totembot.games.totemic.language.phrases import parse_line, parse_setup
 from totembot.games.totemic.render.embed import totemic_embed
 from totembot.games.totemic.rules.game import TotemicGame, new_game
 from totembot.games.totemic.rules.state import TotemicState
+from totembot.render.embeds import ACTIVE_COLOUR, FINISHED_COLOUR
 
 MATCH = "game totemic players: Ann, Bob power: 26, 30 match: 3"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20, Wolf 25"

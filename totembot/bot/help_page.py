@@ -5,16 +5,12 @@ The pages are imported when first asked for: the bot starts without them.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 
 from totembot.bot.replies import MAX_CONTENT
-
-if TYPE_CHECKING:
-    from totembot.games.magic.help.pages import Topic
+from totembot.core.help import Topic
+from totembot.games.registry import manual
 
 COMMANDS_TEXT = (
     "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
@@ -33,19 +29,12 @@ COMMANDS_TEXT = (
 HELP_ASK = "/totem help topic:"
 
 
-@cache
-def commands_topic() -> Topic:
-    """The page of the slash commands, added to the console's pages."""
-    from totembot.games.magic.help.pages import Topic
-
-    return Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
+COMMANDS_TOPIC = Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
 
 
 def discord_help(topic: str | None) -> str:
     """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
-    from totembot.games.magic.help.pages import help_text
-
-    text = help_text(topic, extra=(commands_topic(),), ask=HELP_ASK)
+    text = manual().help_text(topic, extra=(COMMANDS_TOPIC,), ask=HELP_ASK)
     fenced = f"```text\n{text}\n```"
     return fenced if len(fenced) <= MAX_CONTENT else text[:MAX_CONTENT]
 
@@ -54,10 +43,8 @@ async def help_topics(
     _interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
-    from totembot.games.magic.help.pages import topic_names
-
     typed = current.strip().casefold()
-    names = topic_names((commands_topic(),))
+    names = manual().topic_names((COMMANDS_TOPIC,))
     ranked = [n for n in names if n.startswith(typed)] + [
         n for n in names if typed in n and not n.startswith(typed)
     ]

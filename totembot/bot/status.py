@@ -211,9 +211,7 @@ class StatusUpdater:
         """A game's status message stops being the channel's: it shows the game's last state
         (with `note` as its title when given: an abandoned game), is unpinned, and is never
         replaced again."""
-        from totembot.games.magic.render.embed import (
-            FINISHED_COLOUR,  # with the first embed, not at start
-        )
+        from totembot.render.embeds import FINISHED_COLOUR
 
         self._retired.add(game.id)
         self._dirty.discard(game.id)  # its last state is shown here, not by a pending edit

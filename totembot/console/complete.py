@@ -1,45 +1,19 @@
-"""What Tab offers at the console prompt: the words that may come next, from the game itself.
+"""What Tab offers at the console prompt: the words that may come next.
 
-Pure, so it is tested without a terminal: the players' names and totems come from the state,
-and the format decides whether totems are named at all.
+The console's own words (its commands, `help` and its topics, `game` and the formats) are
+chosen here; the rest comes from the game being played or set up, through its ruleset. Pure,
+so it is tested without a terminal.
 """
 
 from __future__ import annotations
 
-from totembot.core import GameState as AnyState
-from totembot.games.magic.formats import FORMATS, format_named
-from totembot.games.magic.help.pages import topic_names
-from totembot.games.magic.language.phrases import TOTEM_ONLY, VERBS
-from totembot.games.magic.rules import GameState
-from totembot.games.magic.rules.errors import RuleViolation
-from totembot.games.magic.rules.lookup import pool_name
-from totembot.games.registry import TOTEMIC_FORMATS
-from totembot.games.totemic.language.phrases import VERBS as TOTEMIC_VERBS
+from totembot.core import GameState
+from totembot.games.registry import format_names, manual, ruleset_of
 
 CONSOLE_COMMANDS = ("ring", "json", "help", "quit")
-SETUP_OPTIONS = ("life:", "commander", "rules:")
-TOTEMIC_OPTIONS = {
-    "totemic": ("power:", "levels:", "match:"),
-    "totemic-solo": ("power:", "rivals:", "levels:"),
-}
-SIDES = ("left", "right")
-TOTEM_BEFORE = frozenset({"via", "counting", "lock", "unlock", "attack", "the"})
-NAME_BEFORE = frozenset({"to", "hitting", "eliminate", "remove", "halve", "set"})
-NUMBER_BEFORE = frozenset({"deal", "poison", "lose", "gain", "pay", "loses", "gains", "for"})
-REQUIRED = {"deal": ("to",), "poison": ("to",), "set": ("life", "to"), "attack": ("for",)}
-OPTIONAL = {
-    "deal": ("via",),
-    "poison": ("via",),
-    "lose": ("via",),
-    "gain": ("via",),
-    "pay": ("via",),
-    "set": ("via", "counting"),
-    "halve": ("via", "counting"),
-    "attack": ("with", "hitting"),
-}
 
 
-def completions(before_cursor: str, state: AnyState | None) -> list[str]:
+def completions(before_cursor: str, state: GameState | None) -> list[str]:
     """The words that complete the line's last, partial word (case is ignored)."""
     words = before_cursor.split()
     partial = "" if not before_cursor or before_cursor[-1].isspace() else words.pop()
@@ -48,123 +22,22 @@ def completions(before_cursor: str, state: AnyState | None) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _next_words(words: list[str], state: AnyState | None) -> list[str]:
+def _next_words(words: list[str], state: GameState | None) -> list[str]:
     first = words[0].casefold() if words else None
     if first == "help":
-        return [*topic_names(), "console"] if len(words) == 1 else []
+        return [*manual().topic_names(), "console"] if len(words) == 1 else []
     if state is None or first == "game":
         return _setup_words([word.casefold() for word in words])
-    if not isinstance(state, GameState):
-        return _totemic_words(words, state)
-    names = [player.name for player in state.players]
-    if first is not None and first.endswith(":"):
-        each = [] if _names_totems(state) else ["each"]
-        return _phrase_words(words[1:], state) if len(words) > 1 else [*VERBS, *each, *names]
-    if not words:
-        speakers = [f"{name}:" for name in names]
-        each = [] if _names_totems(state) else ["each"]
-        return [*speakers, *VERBS, *each, *names, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
-    return _phrase_words(words, state)
-
-
-def _names_totems(state: GameState) -> bool:
-    return format_named(state.config.format).language.totems
+    game_words = ruleset_of(state.config.format).line_words(words, state)
+    if words:
+        return game_words
+    return [*game_words, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
 
 
 def _setup_words(words: list[str]) -> list[str]:
-    """`game totem players: A, B, C [life: N] [commander] [rules: R1, R2]`"""
+    """`game FORMAT ...`: the format's own options come from its game."""
     if not words:
         return ["game", "help", "quit"]
     if len(words) == 1:
-        return [*FORMATS, *TOTEMIC_FORMATS]
-    if words[1] in TOTEMIC_OPTIONS:
-        return _totemic_setup_words(words)
-    try:
-        game_format = format_named(words[1])
-    except RuleViolation:
-        return []
-    if len(words) == 2:
-        return [f"{game_format.roster}:"]
-    last = words[-1]
-    listed = words[words.index("rules:") + 1 :] if "rules:" in words else [""]
-    in_rules = all(word.endswith(",") for word in listed)
-    if last == "rules:" or (in_rules and last.endswith(",")):
-        return list(game_format.house_rules)
-    if last in ("players:", "teams:", "life:") or last.endswith(","):
-        return []
-    return [option for option in SETUP_OPTIONS if option not in words]
-
-
-def _phrase_words(words: list[str], state: GameState) -> list[str]:
-    folded = [word.casefold() for word in words]
-    verb = folded[1] if len(folded) > 1 and folded[1] in ("loses", "gains") else folded[0]
-    verb = {"loses": "lose", "gains": "gain"}.get(verb, verb)
-    last = folded[-1]
-    if not _names_totems(state):
-        return _player_phrase_words(words, folded, verb, state)
-    if last in TOTEM_BEFORE:
-        totems = [pool_name(state, index) for index in range(len(state.pools))]
-        return [*SIDES, *totems, *(["the"] * (last != "the"))]
-    if last in NUMBER_BEFORE or (last == "to" and verb == "set"):
-        return []
-    if last in NAME_BEFORE:
-        return [player.name for player in state.players]
-    if last == "with":
-        return ["commander"]
-    if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
-    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
-    if missing:
-        return missing[:1]
-    return [word for word in OPTIONAL.get(verb, ()) if word not in folded]
-
-
-def _player_phrase_words(
-    words: list[str], folded: list[str], verb: str, state: GameState
-) -> list[str]:
-    """The same, in a format where requests name players and never totems."""
-    last = folded[-1]
-    names = [player.name for player in state.players]
-    if last == "each":
-        return ["player", "opponent"]
-    if folded[0] == "each" and len(folded) == 2:
-        return ["loses", "gains"]
-    if last in ("attack", *NAME_BEFORE) or (last == "to" and verb != "set"):
-        return [*names, *(["each"] * (last == "to" and verb == "deal"))]
-    if last in ("lock", "unlock") or last in NUMBER_BEFORE or (last == "to" and verb == "set"):
-        return []
-    if last == "with":
-        return ["commander"]
-    if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
-    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
-    if missing:
-        return missing[:1]
-    return [
-        word for word in OPTIONAL.get(verb, ()) if word not in folded and word not in TOTEM_ONLY
-    ]
-
-
-def _totemic_setup_words(words: list[str]) -> list[str]:
-    """`game totemic players: A, B power: 26, 30 [levels: ...] [match: 3]` and the solo line."""
-    if len(words) == 2:
-        return ["players:"]
-    last = words[-1]
-    if last.endswith(":") or last.endswith(","):
-        return []
-    return [option for option in TOTEMIC_OPTIONS[words[1]] if option not in words]
-
-
-def _totemic_words(words: list[str], state: AnyState) -> list[str]:
-    """Totemic's phrases: a speaker, a verb, or the player who gains or loses power."""
-    names = [animal.name for animal in state.players]
-    folded = [word.casefold() for word in words]
-    if folded and folded[0].endswith(":"):
-        folded = folded[1:]
-    if not folded:
-        start = [] if words else [*(f"{name}:" for name in names), *CONSOLE_COMMANDS]
-        after = ["game"] if state.finished else []
-        return [*start, *TOTEMIC_VERBS, *names, *after]
-    if len(folded) == 1 and folded[0] in (name.casefold() for name in names):
-        return ["loses", "gains"]
-    return []
+        return list(format_names())
+    return ruleset_of(words[1]).setup_words(words)

@@ -13,8 +13,9 @@ from typing import TextIO
 
 from totembot.console.session import Session, SetupFailed, is_setup_line, json_text, state_text
 from totembot.core import GameState
-from totembot.games.magic.help.pages import Topic, help_text
-from totembot.games.magic.language.phrases import SETUP_EXAMPLE, strip_comment
+from totembot.core.help import Topic
+from totembot.core.names import strip_comment
+from totembot.games.registry import manual, setup_example
 
 ReadLine = Callable[[str], Awaitable[str]]
 PROMPT = "totem> "
@@ -39,7 +40,7 @@ CONSOLE_TOPIC = Topic(
 
 def console_help(topic: str | None, width: int | None = None) -> str:
     """A help page wrapped to the terminal, with the console's own page among the topics."""
-    text = help_text(topic, extra=(CONSOLE_TOPIC,))
+    text = manual().help_text(topic, extra=(CONSOLE_TOPIC,))
     width = width or min(shutil.get_terminal_size().columns, MAX_WIDTH)
     return "\n".join(_wrap(line, width) for line in text.splitlines())
 
@@ -52,7 +53,7 @@ def _wrap(line: str, width: int) -> str:
 def greeting(state: GameState | None) -> str:
     """What the prompt says first: how to start, or the game it continues."""
     if state is None:
-        return f"Set the game up, for example: {SETUP_EXAMPLE}\n'help' teaches the language."
+        return f"Set the game up, for example: {setup_example()}\n'help' teaches the language."
     if state.finished:
         return f"The saved game is over:\n{state_text(state)}\n{NEXT_GAME}"
     return f"Continuing the saved game ('help' teaches the language):\n{state_text(state)}"

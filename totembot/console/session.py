@@ -14,8 +14,7 @@ from typing import Any, TextIO
 from totembot.core import GameState, Ruleset
 from totembot.core.errors import RuleViolation
 from totembot.core.names import strip_comment
-from totembot.games.magic.language.phrases import SETUP_EXAMPLE
-from totembot.games.registry import parse_setup, ruleset_of
+from totembot.games.registry import parse_setup, ruleset_of, setup_example
 from totembot.service import GameService
 from totembot.store import GameStore, StoreError
 
@@ -99,7 +98,7 @@ class Session:
 
     def playing(self) -> GameState:
         if self.state is None:
-            raise RuleViolation(f"No game is set up: start with '{SETUP_EXAMPLE}'.")
+            raise RuleViolation(f"No game is set up: start with '{setup_example()}'.")
         return self.state
 
     def ruleset(self) -> Ruleset:
@@ -149,5 +148,5 @@ async def run_script(session: Session, lines: Iterable[str], out: TextIO, as_jso
         if reply is not None and not as_json:
             out.write(f"{number}: {reply}\n")
     if session.state is None:
-        raise SetupFailed(f"The script has no setup line: start it with '{SETUP_EXAMPLE}'.")
+        raise SetupFailed(f"The script has no setup line: start it with '{setup_example()}'.")
     out.write((json_text(session) if as_json else state_text(session.state)) + "\n")

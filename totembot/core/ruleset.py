@@ -25,6 +25,10 @@ class Ruleset(Protocol):
     formats: tuple[str, ...]
     setup_example: str
 
+    def format_title(self, format_name: str) -> str:
+        """One of its formats as people say it ("Two-Headed Giant"); another name as it is."""
+        ...
+
     # Storage: every model goes to and from JSON text.
     def dump(self, model: GameConfig | GameState | GameRequest) -> str: ...
     def dump_events(self, events: Sequence[GameEvent]) -> str: ...
@@ -48,6 +52,15 @@ class Ruleset(Protocol):
         ...
 
     def parse_line(self, line: str, state: GameState) -> ParsedLine | None: ...
+    def setup_words(self, words: list[str]) -> list[str]:
+        """What may come next in a setup line (`words`: casefolded, `game` and the format
+        first): Tab completion's offers."""
+        ...
+
+    def line_words(self, words: list[str], state: GameState) -> list[str]:
+        """What may come next after a request line's whole words (none yet: its openers)."""
+        ...
+
     def format_request(self, request: GameRequest, secret: bool = False) -> str: ...
     def state_json(
         self, state: GameState, rejected: list[dict[str, Any]] | None = None

@@ -1,5 +1,8 @@
-"""Which ruleset plays a format. The rulesets are imported on first use, so that the rules
-packages may import `totembot.core.errors` without a cycle."""
+"""Which game plays a format: the one place the shell finds a game's `Ruleset`.
+
+Each game names its own formats; a game's rules are imported on first use, so that listing
+Totemic's formats, or playing Magic, never loads the other game.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,9 @@ from functools import cache
 
 from totembot.core.errors import RuleViolation, shown
 from totembot.core.game import GameConfig
+from totembot.core.help import Manual
 from totembot.core.ruleset import Ruleset
-
-TOTEMIC_FORMATS = ("totemic", "totemic-solo")
+from totembot.games import totemic
 
 
 @cache
@@ -33,7 +36,7 @@ def rulesets() -> tuple[Ruleset, ...]:
 def ruleset_of(format_name: str) -> Ruleset:
     """The ruleset of a stored game's format (Magic for every name Totemic does not own).
     Only the ruleset asked for is imported."""
-    return _totemic() if format_name in TOTEMIC_FORMATS else _magic()
+    return _totemic() if format_name in totemic.FORMATS else _magic()
 
 
 def ruleset_for_setup(line: str) -> Ruleset:
@@ -43,23 +46,29 @@ def ruleset_for_setup(line: str) -> Ruleset:
     return ruleset_of(word)
 
 
-TOTEMIC_TITLES = {"totemic": "Totemic", "totemic-solo": "Totemic solo"}
-
-
 def format_title(format_name: str) -> str:
     """A format as people say it ("Two-Headed Giant"); an unknown name as it is."""
-    if format_name in TOTEMIC_TITLES:
-        return TOTEMIC_TITLES[format_name]
-    from totembot.games.magic.formats import FORMATS
-
-    known = FORMATS.get(format_name)
-    return known.title if known is not None else format_name
+    if format_name in totemic.TITLES:
+        return totemic.TITLES[format_name]
+    return _magic().format_title(format_name)
 
 
 def format_names() -> tuple[str, ...]:
-    """Every format any ruleset plays, as the setup line names them (Totemic's known here, so
-    that listing them does not import its rules)."""
-    return (*_magic().formats, *TOTEMIC_FORMATS)
+    """Every format any game plays, as the setup line names them."""
+    return (*_magic().formats, *totemic.FORMATS)
+
+
+def setup_example() -> str:
+    """The setup line shown to a newcomer: Totem's, the game totembot began with."""
+    return _magic().setup_example
+
+
+def manual() -> Manual:
+    """The help pages. They live with Magic, which most of them teach (Totemic has a page
+    there too); they are imported when first asked for."""
+    from totembot.games.magic.help import pages
+
+    return pages
 
 
 def parse_setup(line: str) -> GameConfig:

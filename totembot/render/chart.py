@@ -24,17 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from totembot.core.story import Story, Track
-from totembot.games.magic.render.board_parts import (
-    ACTIVE,
-    COMMANDER,
-    FAINT,
-    GOLD,
-    LINK,
-    MUTED,
-    TEXT,
-)
-from totembot.games.magic.render.board_seats import TEAM_COLOURS
 from totembot.render.fonts import clean, font_files
+from totembot.render.palette import ACTIVE, COMMANDER, FAINT, GOLD, LINK, MUTED, TEAM_COLOURS, TEXT
 from totembot.render.pen import BACKGROUND, RGB
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from functools import partial
 from typing import Any
 
 from totembot.core.story import CommanderTally, Exit, Hit, Story
-from totembot.games.magic.render.embed import (
+from totembot.render.chart import CHART_FILENAME
+from totembot.render.embeds import (
     ACTIVE_COLOUR,
     FINISHED_COLOUR,
     MAX_DESCRIPTION,
@@ -23,7 +24,6 @@ from totembot.games.magic.render.embed import (
     MAX_TITLE,
     fitted,
 )
-from totembot.render.chart import CHART_FILENAME
 from totembot.render.markdown import MAX_NAME, escape
 
 WON_COLOUR = 0xF1C40F  # the board's gold

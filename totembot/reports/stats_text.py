@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from totembot.games.magic.render.embed import MAX_DESCRIPTION
 from totembot.games.registry import format_title
+from totembot.render.embeds import MAX_DESCRIPTION
 from totembot.render.markdown import escape
 from totembot.reports.stats import PlayerStats, Record
 

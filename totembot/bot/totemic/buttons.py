@@ -19,7 +19,8 @@ from totembot.bot.access import Table
 from totembot.bot.replies import answer_failures
 from totembot.core import ParsedLine
 from totembot.core.errors import RuleViolation
-from totembot.games.registry import TOTEMIC_FORMATS, ruleset_of
+from totembot.games.registry import ruleset_of
+from totembot.games.totemic import FORMATS as TOTEMIC_FORMATS
 from totembot.service import Recorded
 
 if TYPE_CHECKING:

@@ -31,7 +31,8 @@ from totembot.bot.totemic.setup import (
 )
 from totembot.core import GameEvent
 from totembot.core.errors import RuleViolation
-from totembot.games.registry import TOTEMIC_FORMATS, ruleset_of
+from totembot.games.registry import ruleset_of
+from totembot.games.totemic import FORMATS as TOTEMIC_FORMATS
 from totembot.render.markdown import escape
 from totembot.service import NoGame
 from totembot.store import Seat

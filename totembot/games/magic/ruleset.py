@@ -53,6 +53,10 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         super().__init__(MODELS)
         self.formats = tuple(FORMATS)
 
+    def format_title(self, format_name: str) -> str:
+        known = FORMATS.get(format_name)
+        return known.title if known is not None else format_name
+
     def parse_setup(self, line: str) -> Config:
         return parse_setup(line)
 
@@ -63,6 +67,16 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         language = format_named(self.own_state(state).config.format).language
         parsed = parse_line(line, language)
         return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+
+    def setup_words(self, words: list[str]) -> list[str]:
+        from totembot.games.magic.language import complete  # only at a prompt
+
+        return complete.setup_words(words)
+
+    def line_words(self, words: list[str], state: AnyState) -> list[str]:
+        from totembot.games.magic.language import complete
+
+        return complete.line_words(words, self.own_state(state))
 
     def format_request(self, request: GameRequest, secret: bool = False) -> str:
         return format_request(self.own_request(request))
@@ -89,9 +103,7 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         return describe_lines(self.own_events(events))
 
     def status_embed(self, state: AnyState) -> dict[str, Any]:
-        from totembot.games.magic.render.embed import (
-            status_embed,  # Discord's only: the console skips it
-        )
+        from totembot.games.magic.render.embed import status_embed
 
         return status_embed(self.own_state(state))
 

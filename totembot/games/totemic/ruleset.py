@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
 from totembot.core.models import ModelRuleset, Models, PhraseLine
-from totembot.games.registry import TOTEMIC_FORMATS
+from totembot.games.totemic import FORMATS, TITLES
 from totembot.games.totemic.language.phrases import (
     SETUP_EXAMPLES,
     format_request,
@@ -46,11 +46,14 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
     """Power, the totem's level, dominance and challenges; a match or the solo ladder."""
 
     name = "totemic"
-    formats: tuple[str, ...] = TOTEMIC_FORMATS
+    formats: tuple[str, ...] = FORMATS
     setup_example = SETUP_EXAMPLES[0]
 
     def __init__(self) -> None:
         super().__init__(MODELS)
+
+    def format_title(self, format_name: str) -> str:
+        return TITLES.get(format_name, format_name)
 
     def parse_setup(self, line: str) -> TotemicConfig:
         return parse_setup(line)
@@ -61,6 +64,16 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
     def parse_line(self, line: str, state: GameState) -> PhraseLine[Intent] | None:
         parsed = parse_line(line)
         return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+
+    def setup_words(self, words: list[str]) -> list[str]:
+        from totembot.games.totemic.language import complete  # only at a prompt
+
+        return complete.setup_words(words)
+
+    def line_words(self, words: list[str], state: GameState) -> list[str]:
+        from totembot.games.totemic.language import complete
+
+        return complete.line_words(words, self.own_state(state))
 
     def format_request(self, request: GameRequest, secret: bool = False) -> str:
         """A reveal's strength stays out of what the table reads (the resolution shows both)."""

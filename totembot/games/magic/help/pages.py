@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from totembot.core.help import Example, Topic
 from totembot.games.magic.help.topics import (
     DEATH,
     FORMATS,
@@ -17,8 +18,6 @@ from totembot.games.magic.help.topics import (
     RULES,
     TOTEMIC,
     TOTEMS,
-    Example,
-    Topic,
 )
 from totembot.games.magic.help.verbs import VERB_TOPICS
 from totembot.games.magic.rules.errors import shown

@@ -8,33 +8,10 @@ the text of their pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from totembot.core.help import THREE, Example, Topic
 
-THREE = "game totem players: Ann, Bob, Cid"
 COMMANDER = "game totem players: Ann, Bob, Cid commander"
 CONSENT = "game totem players: Ann, Bob, Cid rules: half-life-consent"
-
-
-@dataclass(frozen=True)
-class Example:
-    """A line as a user types it, what it does, and the game it is true in."""
-
-    line: str
-    says: str
-    setup: str = THREE
-    before: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Topic:
-    """One help page: a name to ask for, the phrase's forms, what it means, examples."""
-
-    name: str
-    title: str
-    text: tuple[str, ...]
-    forms: tuple[str, ...] = ()
-    examples: tuple[Example, ...] = ()
-    aliases: tuple[str, ...] = ()
 
 
 SEATS = "With Ann, Bob, Cid the totems are Ann-Bob, Bob-Cid and Cid-Ann."

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from totembot.games.magic.help.topics import COMMANDER, CONSENT, Example, Topic
+from totembot.core.help import Example, Topic
+from totembot.games.magic.help.topics import COMMANDER, CONSENT
 
 SOURCE_RULE = "The source cannot reach P through a totem P shares with the speaker (help totems)."
 OWN_LIFE = (

@@ -22,28 +22,14 @@ from totembot.games.magic.render.board_layout import (
     turn_arrows,
 )
 from totembot.games.magic.render.board_parts import (
-    ARROW,
-    CARD_EDGE,
-    CARD_FILL,
     CARD_SHRINK,
     CENTRE_ARROW_ROOM,
-    COMMANDER,
-    DEAD_ARROW,
-    DEAD_EDGE,
-    DEAD_FILL,
-    DEAD_LINK,
-    LABEL,
     LABEL_ROW,
     LINE_STEP,
-    LINK,
     MARGIN,
     MIN_DETAIL,
     MIN_TEXT,
-    MUTED,
     NOTE,
-    PENDING,
-    POISON,
-    TEXT,
     Detail,
     dimmed,
     draw_detail,
@@ -62,6 +48,22 @@ from totembot.games.magic.render.board_parts import (
 from totembot.games.magic.render.board_players import draw_table
 from totembot.games.magic.rules.state import GameState, Pool
 from totembot.render.fonts import clean
+from totembot.render.palette import (
+    ARROW,
+    CARD_EDGE,
+    CARD_FILL,
+    COMMANDER,
+    DEAD_ARROW,
+    DEAD_EDGE,
+    DEAD_FILL,
+    DEAD_LINK,
+    LABEL,
+    LINK,
+    MUTED,
+    PENDING,
+    POISON,
+    TEXT,
+)
 from totembot.render.pen import RGB, SIZE, Box, Pen, arrowhead
 
 __all__ = ["board_png", "card_plan", "clean", "draw_board", "footer_words", "totem_label"]

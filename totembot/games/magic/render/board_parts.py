@@ -11,6 +11,21 @@ import math
 from dataclasses import dataclass
 
 from totembot.render.fonts import clean
+from totembot.render.palette import (
+    ACTIVE,
+    DARK_TEXT,
+    DEAD_EDGE,
+    FAINT,
+    GOLD,
+    HEART,
+    LOCK,
+    MUTED,
+    OUT_EDGE,
+    OUT_FILL,
+    SEAT_EDGE,
+    SEAT_FILL,
+    TEXT,
+)
 from totembot.render.pen import (
     RGB,
     SIZE,
@@ -33,31 +48,6 @@ MIN_DETAIL = 13  # the smallest type for a commander's damage
 CARD_SHRINK = ((1.0, 1.0), (1.0, 0.85), (0.8, 0.85), (0.66, 0.85))  # (life, detail) scales
 LINE_STEP, LABEL_ROW = 1.25, 1.2  # detail lines and the label row, in their type sizes
 CENTRE_ARROW_ROOM = 85  # the free radius needed for the turn-order circle in the middle
-
-TEXT: RGB = (236, 238, 243)
-MUTED: RGB = (150, 156, 170)
-FAINT: RGB = (104, 110, 126)
-DARK_TEXT: RGB = (22, 26, 32)
-LINK: RGB = (84, 92, 112)
-ARROW: RGB = (150, 160, 184)
-SEAT_FILL: RGB = (48, 53, 66)
-SEAT_EDGE: RGB = (112, 120, 140)
-OUT_FILL: RGB = (37, 40, 49)
-OUT_EDGE: RGB = (70, 75, 88)
-ACTIVE: RGB = (46, 204, 113)
-GOLD: RGB = (241, 196, 15)
-CARD_FILL: RGB = (56, 62, 78)
-CARD_EDGE: RGB = (126, 136, 160)
-LABEL: RGB = (178, 186, 204)
-DEAD_FILL: RGB = (44, 33, 37)
-DEAD_EDGE: RGB = (192, 57, 43)
-DEAD_LINK: RGB = (92, 52, 56)
-DEAD_ARROW: RGB = (140, 78, 82)
-HEART: RGB = (231, 76, 60)
-POISON: RGB = (126, 214, 84)
-COMMANDER: RGB = (243, 156, 18)
-LOCK: RGB = (241, 196, 15)
-PENDING: RGB = (243, 156, 18)
 
 
 # --- title and footer ---------------------------------------------------------------------

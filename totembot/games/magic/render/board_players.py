@@ -14,24 +14,13 @@ from dataclasses import dataclass
 
 from totembot.games.magic.render.board_layout import AREA, Sides, around_table, free_round, middle
 from totembot.games.magic.render.board_parts import (
-    ACTIVE,
-    CARD_EDGE,
-    CARD_FILL,
     CARD_SHRINK,
     CENTRE_ARROW_ROOM,
-    COMMANDER,
-    GOLD,
     LINE_STEP,
     MARGIN,
     MIN_DETAIL,
     MIN_TEXT,
-    MUTED,
     NOTE,
-    OUT_EDGE,
-    OUT_FILL,
-    PENDING,
-    POISON,
-    TEXT,
     Detail,
     draw_detail,
     draw_footer_words,
@@ -60,6 +49,19 @@ from totembot.games.magic.render.board_teams import draw_teams
 from totembot.games.magic.render.view import LifeView, PlayerView, TableView, table_view
 from totembot.games.magic.rules.state import GameState
 from totembot.render.fonts import clean
+from totembot.render.palette import (
+    ACTIVE,
+    CARD_EDGE,
+    CARD_FILL,
+    COMMANDER,
+    GOLD,
+    MUTED,
+    OUT_EDGE,
+    OUT_FILL,
+    PENDING,
+    POISON,
+    TEXT,
+)
 from totembot.render.pen import SIZE, Box, Pen
 
 # Cards along the top, down each side and along the bottom, by the number of players.

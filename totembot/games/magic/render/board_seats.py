@@ -16,14 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from totembot.games.magic.render.board_parts import (
-    DARK_TEXT,
     FOOTER,
-    GOLD,
     MARGIN,
     MIN_TEXT,
-    MUTED,
-    PENDING,
-    TEXT,
     TITLE,
     dimmed,
     draw_name,
@@ -32,11 +27,11 @@ from totembot.games.magic.render.board_parts import (
 )
 from totembot.games.magic.render.view import MarkerView, PlayerView, TableView, rule_words
 from totembot.render.fonts import clean
+from totembot.render.palette import DARK_TEXT, GOLD, MUTED, PENDING, TEAM_COLOURS, TEXT
 from totembot.render.pen import RGB, SIZE, Box, Pen, pips
 
 # Team A blue, B red, C purple, D orange, as the embed's squares 🟦 🟥 🟪 🟧; none is the
 # green of the player to play or the gold of a winner.
-TEAM_COLOURS: tuple[RGB, ...] = ((66, 135, 245), (235, 87, 87), (165, 105, 230), (245, 145, 50))
 RADIUS = 10
 FOOTER_STEP = 20  # a second footer line sits this much higher
 CHAIN: RGB = (176, 186, 206)  # a minion's chain, on a plain header

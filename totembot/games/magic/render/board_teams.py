@@ -13,23 +13,7 @@ from dataclasses import dataclass
 
 from totembot.games.magic.render.board_layout import Sides, around_table, link_arrow, middle
 from totembot.games.magic.render.board_parts import (
-    ACTIVE,
-    ARROW,
-    CARD_EDGE,
-    CARD_FILL,
-    COMMANDER,
-    DARK_TEXT,
-    FAINT,
-    GOLD,
-    LINK,
     MIN_DETAIL,
-    MUTED,
-    OUT_EDGE,
-    OUT_FILL,
-    POISON,
-    SEAT_EDGE,
-    SEAT_FILL,
-    TEXT,
     Detail,
     dimmed,
     draw_detail,
@@ -40,6 +24,24 @@ from totembot.games.magic.render.board_parts import (
 )
 from totembot.games.magic.render.view import PlayerView, TableView, TeamView
 from totembot.render.fonts import clean
+from totembot.render.palette import (
+    ACTIVE,
+    ARROW,
+    CARD_EDGE,
+    CARD_FILL,
+    COMMANDER,
+    DARK_TEXT,
+    FAINT,
+    GOLD,
+    LINK,
+    MUTED,
+    OUT_EDGE,
+    OUT_FILL,
+    POISON,
+    SEAT_EDGE,
+    SEAT_FILL,
+    TEXT,
+)
 from totembot.render.pen import RGB, Box, Pen, arrowhead
 
 TEAM_SIDES: dict[int, Sides] = {1: (1, 0, 0), 2: (1, 0, 1), 3: (2, 0, 1), 4: (2, 0, 2)}

@@ -21,20 +21,23 @@ from totembot.games.magic.render.view import (
     table_view,
 )
 from totembot.games.magic.rules.state import GameState
+from totembot.render.embeds import (
+    ACTIVE_COLOUR,
+    FINISHED_COLOUR,
+    MAX_DESCRIPTION,
+    MAX_FIELD,
+    MAX_TITLE,
+    WAITING,
+    fitted,
+)
 from totembot.render.markdown import MAX_NAME, escape_name
 
-ACTIVE_COLOUR = 0x2ECC71
-MAX_DESCRIPTION = 4096
-MAX_FIELD = 1024
 COMMANDERS_SHOWN = 3  # per life total (or player), the highest tallies; the rest are counted
-FINISHED_COLOUR = 0x95A5A6
 OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
 GROUP_NAME = 90  # a totem's or a team's name joins several player names
-MAX_TITLE = 255
 TEAM_SQUARES = ("🟦", "🟥", "🟪", "🟧")  # the board's team colours, team A first
 CROWN = "👑"  # an emperor; in Minions & Masters, a master
 CHAIN = "⛓"  # Minions & Masters: a minion
-WAITING = "⏳"
 
 
 @dataclass(frozen=True)
@@ -236,20 +239,6 @@ def _lines(view: TableView) -> list[str]:
         lines.append(_player_line(view, player, False))
         lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
     return lines
-
-
-def fitted(lines: list[str], limit: int) -> str:
-    """As many whole lines as fit in Discord's limit, then how many were left out."""
-    kept: list[str] = []
-    used = 0
-    for index, line in enumerate(lines):
-        reserve = 0 if index == len(lines) - 1 else 24  # room for the "… N more lines" note
-        if used + len(line) + 1 + reserve > limit:
-            kept.append(f"… {len(lines) - index} more lines")
-            break
-        kept.append(line)
-        used += len(line) + 1
-    return "\n".join(kept)
 
 
 def status_embed(state: GameState) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import re
 from totembot.core import names
 from totembot.core.errors import RuleViolation, shown
 from totembot.core.names import strip_comment
+from totembot.games.totemic import FORMATS
 from totembot.games.totemic.rules.game import TotemicSetupError, check_config
 from totembot.games.totemic.rules.state import DEFAULT_LEVELS, Rival, TotemicConfig
 
@@ -20,7 +21,6 @@ SETUP_EXAMPLES: tuple[str, str] = (
     "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20, Wolf 25 "
     "[levels: 5, 10, 15, 20, 25, 30]",
 )
-FORMATS = ("totemic", "totemic-solo")
 SECTIONS = ("players", "power", "rivals", "levels", "match")
 KEYWORDS = frozenset(
     (

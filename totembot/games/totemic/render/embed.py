@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from totembot.games.magic.render.embed import (
+from totembot.games.totemic.rules.state import Animal, Challenge, MatchScore, Solo, TotemicState
+from totembot.render.embeds import (
     ACTIVE_COLOUR,
     FINISHED_COLOUR,
     MAX_DESCRIPTION,
@@ -19,7 +20,6 @@ from totembot.games.magic.render.embed import (
     WAITING,
     fitted,
 )
-from totembot.games.totemic.rules.state import Animal, Challenge, MatchScore, Solo, TotemicState
 from totembot.render.markdown import escape_name
 
 LEVELS_SHOWN = 8  # the levels above the current one, named; more are counted

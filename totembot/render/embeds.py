@@ -1,0 +1,25 @@
+"""What every embed the bot sends shares, whatever the game: Discord's limits on an embed's
+parts, the status colours, and fitting lines into a limit."""
+
+from __future__ import annotations
+
+ACTIVE_COLOUR = 0x2ECC71
+FINISHED_COLOUR = 0x95A5A6
+MAX_TITLE = 255
+MAX_DESCRIPTION = 4096
+MAX_FIELD = 1024
+WAITING = "⏳"  # a request waiting for an answer
+
+
+def fitted(lines: list[str], limit: int) -> str:
+    """As many whole lines as fit in Discord's limit, then how many were left out."""
+    kept: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        reserve = 0 if index == len(lines) - 1 else 24  # room for the "… N more lines" note
+        if used + len(line) + 1 + reserve > limit:
+            kept.append(f"… {len(lines) - index} more lines")
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(kept)
