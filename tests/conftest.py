@@ -13,7 +13,7 @@ import pytest
 
 from tests.postgres import PostgresUnavailable, TestServer, start_server, unavailable
 from totembot.service import GameService, rebuild
-from totembot.store import GameStore, is_postgres_url
+from totembot.store import GameStore, is_postgres_url, open_store
 from totembot.store.postgres import numbered
 
 # Each backend a store test runs on; PostgreSQL's tests carry the `postgres` marker.
@@ -68,7 +68,7 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
 
 @pytest.fixture
 async def store(database: str | Path) -> AsyncIterator[GameStore]:
-    opened = await GameStore.open(database)
+    opened = await open_store(database)
     yield opened
     await opened.close()
 

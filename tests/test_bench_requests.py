@@ -19,7 +19,7 @@ from totembot.bench.requests import (
     new_games,
     serial_requests,
 )
-from totembot.store import GameStore
+from totembot.store import open_store
 
 
 async def test_the_serial_requests_are_all_accepted_after_their_two_floor_commits(
@@ -51,7 +51,7 @@ async def test_requests_on_many_channels_at_once_are_all_recorded(tmp_path: Path
 
     assert (done.channels, done.requests) == (10, 100)
     assert done.requests_per_s > 0
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         assert [(await store.load(g)).version for g in await store.game_ids()] == [10] * 10
     finally:
@@ -61,7 +61,7 @@ async def test_requests_on_many_channels_at_once_are_all_recorded(tmp_path: Path
 async def test_a_game_changed_again_and_again_is_shown_after_its_burst_not_per_request(
     tmp_path: Path,
 ) -> None:
-    store = await GameStore.open(tmp_path / "status.sqlite3")
+    store = await open_store(tmp_path / "status.sqlite3")
     try:
         await store.create_games(new_games(1, "t-", shown=True))
         statuses = Statuses(store, interval=3600.0)

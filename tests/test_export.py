@@ -33,10 +33,10 @@ from totembot.games.magic.rules.intents import Approve, Attack, Concede, Deny, R
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.games.totemic.language.setup import parse_setup as parse_totemic_setup
 from totembot.games.totemic.rules.state import Rival, TotemicConfig
-from totembot.reports.commands import ReportProblem
+from totembot.reports.chosen import ReportProblem
 from totembot.reports.export import CannotExport, export_game, export_script, print_export
 from totembot.service import GameService
-from totembot.store import GameStore, LobbyOptions, Seat, StoredGame
+from totembot.store import GameStore, LobbyOptions, Seat, StoredGame, open_store
 
 HOST_PLAYER = re.compile(r"\s*([\w']+)\*:(.*)")
 
@@ -690,7 +690,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 
 async def three_games(path: Path) -> list[int]:
     """A finished Totem game, a Totemic match still being played, and a giant game."""
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         service = GameService(store)
         ids = []
@@ -704,7 +704,7 @@ async def three_games(path: Path) -> list[int]:
 async def test_export_then_console_in_subprocesses_play_back_every_game(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     ids = await three_games(path)
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         expected = {}
         for game_id in ids:
@@ -742,7 +742,7 @@ def test_no_games_or_an_unknown_game_is_one_sentence_and_exit_2(
     path = tmp_path / "games.db"
 
     async def empty() -> None:
-        await (await GameStore.open(path)).close()
+        await (await open_store(path)).close()
 
     asyncio.run(empty())
     assert main(["export", "--db", str(path)]) == 2

@@ -83,7 +83,7 @@ def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
         from totembot.store import GameStore, NewGame, Seat
 
         async def main() -> None:
-            store = await GameStore.open(":memory:")
+            store = await open_store(":memory:")
             config = parse_setup("game totem players: Ann, Bob, Cid")
             seats = tuple(Seat(display_name=name) for name in config.players)
             game = NewGame("1", "host", config, new_game(config), seats, "2026-01-01T00:00:00")

@@ -20,7 +20,15 @@ from tests.test_export import GAMES, exported, play
 from totembot.games.registry import parse_setup
 from totembot.reports.commands import stats_report
 from totembot.service import GameService
-from totembot.store import GameStore, Lobby, LobbyOptions, Seat, StoreError, backup_database
+from totembot.store import (
+    GameStore,
+    Lobby,
+    LobbyOptions,
+    Seat,
+    StoreError,
+    backup_database,
+    open_store,
+)
 from totembot.store import copy as copying
 from totembot.store.postgres_schema import shown_url
 
@@ -37,7 +45,7 @@ SECRET = "game totemic players: Ann, Bob power: 26, 30\nAnn: challenge\nBob: acc
 async def fill(path: Path) -> dict[str, Any]:
     """Many formats' games in two servers, one abandoned, one with a secret strength, a game
     with a status message, and a lobby still open; returns what the copy must count."""
-    store = await GameStore.open(path)
+    store = await open_store(path)
     service = GameService(store)
     try:
         for index, name in enumerate(GAMES):
@@ -106,7 +114,7 @@ async def test_every_game_event_and_lobby_reads_back_the_same_from_postgresql(
         f"Copied {made['games']} games, {made['events']} events and 1 lobby from {source} to "
         f"{shown_url(postgres_url)}.\n"
     )
-    sqlite, postgres = await GameStore.open(source), await GameStore.open(postgres_url)
+    sqlite, postgres = await open_store(source), await open_store(postgres_url)
     try:
         ids = await sqlite.game_ids()
         assert await postgres.game_ids() == ids
@@ -128,7 +136,7 @@ async def test_every_game_event_and_lobby_reads_back_the_same_from_postgresql(
 
 
 async def _stats(database: str | Path) -> str:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         return await stats_report(store, None, True)
     finally:
@@ -137,14 +145,14 @@ async def _stats(database: str | Path) -> str:
 
 async def test_the_secret_strength_stays_secret_but_kept(tmp_path: Path, postgres_url: str) -> None:
     source = tmp_path / "secret.sqlite3"
-    store = await GameStore.open(source)
+    store = await open_store(source)
     played = await play(GameService(store), "secret", SECRET)
     original = await store.load(played.game_id)
     await store.close()
 
     assert migrate_db(source, postgres_url).returncode == 0
 
-    copied = await GameStore.open(postgres_url)
+    copied = await open_store(postgres_url)
     try:
         game = await copied.load(played.game_id)
         assert game.state == original.state
@@ -167,7 +175,7 @@ async def test_an_old_sqlite_file_is_upgraded_first_keeping_its_copy(
     assert "Copied 1 game, 14 events and 0 lobbies" in done.stdout
     assert f"{source} was upgraded from schema 5 to" in done.stderr
     assert (tmp_path / "old.sqlite3.v5.bak").is_file()
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     try:
         assert len(await store.events(1)) == 14
     finally:
@@ -192,7 +200,7 @@ async def test_every_postgresql_column_is_copied_but_the_statistics_cache(
     postgres_url: str,
 ) -> None:
     """A later migration adding a column must say here whether migrate-db copies it."""
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     await store.close()
     connection = await asyncpg.connect(postgres_url)
     try:
@@ -317,7 +325,7 @@ async def test_every_sqlite_column_is_copied_but_the_statistics_cache_and_event_
 ) -> None:
     """A later SQLite migration adding a column must say here whether migrate-db copies it."""
     path = tmp_path / "fresh.sqlite3"
-    store = await GameStore.open(path)
+    store = await open_store(path)
     await store.close()
     with closing(sqlite3.connect(path)) as db:
         found = {

@@ -17,7 +17,7 @@ from tests.conftest import assert_every_game_rebuilds
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
-from totembot.store import GameStore
+from totembot.store import open_store
 
 PACKAGE = Path(totembot.__file__).parent
 GAME_PACKAGES = (
@@ -129,7 +129,7 @@ async def test_every_ruleset_stores_refuses_undoes_and_rebuilds_alike(
     database: str | Path, game: str
 ) -> None:
     setup, lines, refused_line = GAMES[game]
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         service = GameService(store)
         started = await service.start("chan", "host", parse_setup(setup))
@@ -155,13 +155,13 @@ async def test_a_reopened_database_continues_every_ruleset_s_game(
     database: str | Path, game: str
 ) -> None:
     setup, lines, _refused = GAMES[game]
-    store = await GameStore.open(database)
+    store = await open_store(database)
     service = GameService(store)
     await service.start("chan", "host", parse_setup(setup))
     await record_lines(service, "chan", lines[:-1])
     before = await service.current("chan")
     await store.close()
-    reopened = await GameStore.open(database)
+    reopened = await open_store(database)
     try:
         service = GameService(reopened)
         again = await service.current("chan")

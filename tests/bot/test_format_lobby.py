@@ -23,7 +23,7 @@ from totembot.bot.lobby.lobby import (
 )
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.rules import RuleViolation
-from totembot.store import GameStore, Lobby, LobbyOptions, Seat
+from totembot.store import Lobby, LobbyOptions, Seat, open_store
 
 GIANT = "two-headed-giant"
 
@@ -213,7 +213,7 @@ def test_every_format_is_offered_by_name() -> None:
 
 async def test_a_lobby_stored_before_formats_loads_as_a_totem_lobby(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    store = await GameStore.open(path)
+    store = await open_store(path)
     await store.close()
     with sqlite3.connect(path) as db:
         db.execute(
@@ -224,7 +224,7 @@ async def test_a_lobby_stored_before_formats_loads_as_a_totem_lobby(tmp_path: Pa
                 '[{"display_name": "Ann", "user_id": "1", "guest_name": null}]',
             ),
         )
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         old = await store.load_lobby("c")
         assert old is not None

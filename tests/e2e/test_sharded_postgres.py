@@ -23,7 +23,7 @@ from tests.conftest import assert_every_game_rebuilds
 from tests.e2e.conftest import ANN, BOB, CID, OTHER_TABLE, TABLE, BotProcess
 from tests.e2e.test_sharded_run import SECOND_GUILD, SECOND_TABLE, two_guilds
 from tests.postgres import TestServer
-from totembot.store import GameStore
+from totembot.store import GameStore, open_store
 from totembot.testing import StandIn
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.postgres]
@@ -131,7 +131,7 @@ async def test_a_sigkill_in_a_burst_keeps_every_acknowledged_request_exactly_onc
         ),
     )
 
-    store = await GameStore.open(cluster.url)
+    store = await open_store(cluster.url)
     try:
         for table in SHARD_TABLES[0]:  # the survivor answered everything
             assert acknowledged[table] == list(range(1, REQUESTS + 1))

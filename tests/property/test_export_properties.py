@@ -26,7 +26,7 @@ from totembot.core.errors import RuleViolation
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.reports.export import export_game
 from totembot.service import GameService
-from totembot.store import GameStore
+from totembot.store import open_store
 
 SETTINGS = settings(
     max_examples=150,
@@ -115,7 +115,7 @@ async def play_export_and_replay(data: st.DataObject, setup: str, make: LineMake
     config = parse_setup(setup)
     ruleset = ruleset_of(config.format)
     host = config.players[0]
-    store = await GameStore.open(":memory:")
+    store = await open_store(":memory:")
     try:
         service = GameService(store)
         game = await service.start("table", "host", config)

@@ -19,7 +19,7 @@ from tests.property.test_rules_properties import SETTINGS, lines, setups
 from totembot.games.magic.language.phrases import parse_line
 from totembot.games.magic.rules import Config, Game, RuleViolation, new_game
 from totembot.service import GameService, NoGame, rebuild
-from totembot.store import GameStore, StoreError
+from totembot.store import StoreError, open_store
 
 CHANNELS = ("chan-1", "chan-2")
 # The store commits with synchronous = FULL, and waiting for the disk at every commit was most
@@ -45,7 +45,7 @@ async def start(service: GameService, channel: str, config: Config) -> Table:
 
 
 async def play(database: str | Path, data: st.DataObject) -> int:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         service = GameService(store)
         tables: dict[str, Table] = {}
@@ -61,7 +61,7 @@ async def play(database: str | Path, data: st.DataObject) -> int:
                 continue
             if step == 1:  # the database closed and opened again
                 await store.close()
-                store = await GameStore.open(database)
+                store = await open_store(database)
                 service = GameService(store)
                 continue
             if step == 2 and table.shadow.state.finished:  # a new game once one is over

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Request, RuleViolation
 from totembot.service import GameService
-from totembot.store import GameStore, StaleState
+from totembot.store import StaleState, open_store
 
 SETUP = "game totem players: Ann, Bob, Cid life: 100000"
 LINES = [
@@ -54,7 +54,7 @@ def requests(seed: int, marker: int | None) -> Iterator[Request]:
 
 async def start_tables(database: str, games: int) -> None:
     """The tables the workers play, started in one process."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         service = GameService(store)
         for table in range(games):
@@ -66,7 +66,7 @@ async def start_tables(database: str, games: int) -> None:
 async def main(database: str, games: int, seed: int, join: bool, marker: int | None) -> None:
     if not join:
         await start_tables(database, games)
-    store = await GameStore.open(database)
+    store = await open_store(database)
     service = GameService(store)
     print("READY", flush=True)
     chance = random.Random(-seed)

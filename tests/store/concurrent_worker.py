@@ -17,7 +17,7 @@ import sys
 from tests.store.burst_worker import requests, start_tables
 from totembot.games.magic.rules import RuleViolation
 from totembot.service import GameService
-from totembot.store import GameStore, StaleState
+from totembot.store import StaleState, open_store
 from totembot.store.sqlite import SqliteStore
 
 
@@ -38,7 +38,7 @@ async def play(service: GameService, table: int, seed: int) -> None:
 
 async def main(database: str, games: int, seed: int) -> None:
     await start_tables(database, games)
-    store = await GameStore.open(database)
+    store = await open_store(database)
     service = GameService(store)
     print("READY", flush=True)
     await asyncio.gather(*(play(service, table, seed) for table in range(games)))

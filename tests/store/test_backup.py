@@ -13,7 +13,7 @@ import pytest
 
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.service import GameService
-from totembot.store import GameStore, StoreError, backup_database
+from totembot.store import GameStore, StoreError, backup_database, open_store
 from totembot.store.migrate import LATEST, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +21,7 @@ SETUP = "game totem players: Ann, Bob, Cid"
 
 
 async def stored_game(path: Path, *lines: str) -> tuple[GameStore, int]:
-    store = await GameStore.open(path)
+    store = await open_store(path)
     service = GameService(store)
     game = await service.start("chan-1", "host", parse_setup(SETUP), [])
     for line in lines:
@@ -32,7 +32,7 @@ async def stored_game(path: Path, *lines: str) -> tuple[GameStore, int]:
 
 
 async def totals_in(path: Path) -> list[int]:
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         game = await store.load_current("chan-1")
         assert game is not None
@@ -109,7 +109,7 @@ async def test_an_upgrade_keeps_a_copy_of_the_database_from_before(tmp_path: Pat
             "VALUES ('chan-1', 'host', 'totem', ?, '2026-01-01', '{}')",
             (config.model_dump_json(),),
         )
-    store = await GameStore.open(path)
+    store = await open_store(path)
     await store.close()
     kept = tmp_path / "old.sqlite3.v1.bak"
     assert store.opened.backup == kept
@@ -117,14 +117,14 @@ async def test_an_upgrade_keeps_a_copy_of_the_database_from_before(tmp_path: Pat
     with sqlite3.connect(kept) as copy:
         assert copy.execute("PRAGMA user_version").fetchone()[0] == 1
         assert copy.execute("SELECT channel_id FROM games").fetchall() == [("chan-1",)]
-    again = await GameStore.open(path)  # up to date now: no second copy
+    again = await open_store(path)  # up to date now: no second copy
     await again.close()
     assert again.opened.backup is None
     assert sorted(p.name for p in tmp_path.glob("*.bak")) == ["old.sqlite3.v1.bak"]
 
 
 async def test_a_new_database_needs_no_copy(tmp_path: Path) -> None:
-    store = await GameStore.open(tmp_path / "new.sqlite3")
+    store = await open_store(tmp_path / "new.sqlite3")
     await store.close()
     assert store.opened.backup is None
     assert store.opened.version_before == 0

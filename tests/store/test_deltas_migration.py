@@ -14,7 +14,7 @@ from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Game, GameState, Request, new_game
 from totembot.games.registry import ruleset_of
 from totembot.service import GameService
-from totembot.store import GameStore
+from totembot.store import open_store
 from totembot.store.migrate import LATEST, migrate
 
 TOTEM = ruleset_of("totem")
@@ -80,7 +80,7 @@ async def test_a_version_6_database_keeps_changes_only_and_plays_on(tmp_path: Pa
             5,
         )
 
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         assert (store.opened.version_before, store.opened.version) == (6, LATEST)
         assert store.opened.backup == tmp_path / "games.sqlite3.v6.bak"
@@ -127,7 +127,7 @@ async def test_the_cleared_snapshots_give_their_space_back_after_a_vacuum(tmp_pa
             [(seq, big) for seq in range(1, 400)],
         )
         await db.execute("COMMIT")
-    await (await GameStore.open(path)).close()  # migrated
+    await (await open_store(path)).close()  # migrated
     before = path.stat().st_size
     raw = sqlite3.connect(path)
     raw.execute("VACUUM")

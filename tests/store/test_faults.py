@@ -18,7 +18,7 @@ from tests.conftest import assert_every_game_rebuilds
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Request
 from totembot.service import GameService, NoGame
-from totembot.store import EventRecord, GameStore, StoreError
+from totembot.store import EventRecord, GameStore, StoreError, open_store
 from totembot.store.sqlite import SqliteStore
 
 SETUP = "game totem players: Ann, Bob, Cid"
@@ -113,7 +113,7 @@ async def test_a_read_only_or_full_database_refuses_clearly_then_recovers(
 async def test_a_request_arriving_while_the_game_is_being_ended_is_refused_or_done_before(
     database: str | Path,
 ) -> None:
-    store, service, game = await started(await GameStore.open(database))
+    store, service, game = await started(await open_store(database))
     try:
         results = await asyncio.gather(
             service.end("table"),
@@ -131,7 +131,7 @@ async def test_a_request_arriving_while_the_game_is_being_ended_is_refused_or_do
 async def test_the_database_itself_refuses_an_event_for_an_ended_game(
     database: str | Path,
 ) -> None:
-    store, service, game = await started(await GameStore.open(database))
+    store, service, game = await started(await open_store(database))
     stale = await store.load(game)
     await service.end("table")
     record = EventRecord(2, "now", "tester", request("next"), [])
@@ -179,7 +179,7 @@ async def test_a_read_queued_before_a_write_never_makes_it_fail_at_once(tmp_path
     """A statement left open on the connection while a write runs makes SQLite refuse that
     write at once instead of waiting for another program's lock: reads finish in one step."""
     path = tmp_path / "games.sqlite3"
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         service = GameService(store)
         game = await service.start("chan", "host", parse_setup("game totem players: Ann, Bob, Cid"))

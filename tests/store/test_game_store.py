@@ -11,7 +11,15 @@ from tests.conftest import assert_every_game_rebuilds, tamper
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Request, RuleViolation
 from totembot.service import GameService, NoGame
-from totembot.store import ChannelBusy, EventRecord, GameCorrupt, GameStore, Seat, StaleState
+from totembot.store import (
+    ChannelBusy,
+    EventRecord,
+    GameCorrupt,
+    GameStore,
+    Seat,
+    StaleState,
+    open_store,
+)
 
 SETUP = "game totem players: Ann, Bob, Cid"
 
@@ -117,7 +125,7 @@ async def test_an_abandoned_game_is_kept_but_no_longer_current(
 async def test_a_write_based_on_a_stale_version_is_refused_not_overwritten(
     database: str | Path,
 ) -> None:
-    first, second = await GameStore.open(database), await GameStore.open(database)
+    first, second = await open_store(database), await open_store(database)
     try:
         game = await GameService(first).start("chan-1", "host", parse_setup(SETUP))
         stale = await second.load(game.id)
@@ -135,7 +143,7 @@ async def test_a_write_based_on_a_stale_version_is_refused_not_overwritten(
 async def test_a_damaged_game_gives_a_clear_error_and_leaves_the_others_playable(
     database: str | Path,
 ) -> None:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     service = GameService(store)
     broken = await service.start("broken", "host", parse_setup(SETUP))
     await service.start("fine", "host", parse_setup(SETUP))
@@ -157,7 +165,7 @@ async def test_a_damaged_game_gives_a_clear_error_and_leaves_the_others_playable
 async def test_a_damaged_event_log_refuses_undo_for_that_game_only(
     database: str | Path,
 ) -> None:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     service = GameService(store)
     game = await service.start("chan-1", "host", parse_setup(SETUP))
     await play(service, "chan-1", "Ann: deal 3 to Bob")
@@ -172,7 +180,7 @@ async def test_a_damaged_event_log_refuses_undo_for_that_game_only(
 
 
 async def test_the_database_uses_wal_mode(tmp_path: Path) -> None:
-    store = await GameStore.open(tmp_path / "wal.sqlite3")
+    store = await open_store(tmp_path / "wal.sqlite3")
     await store.close()
     with sqlite3.connect(tmp_path / "wal.sqlite3") as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

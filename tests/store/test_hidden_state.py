@@ -10,7 +10,7 @@ from tests.conftest import assert_every_game_rebuilds
 from tests.test_ruleset_seam import record_lines
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
-from totembot.store import GameStore, StoredGame
+from totembot.store import GameStore, StoredGame, open_store
 
 TWO = "game totemic players: Ann, Bob power: 26, 30 match: 3"
 SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20"
@@ -18,7 +18,7 @@ SOLO = "game totemic-solo players: Ann power: 26 rivals: Badger 28, Bat 20"
 
 async def played(database: str | Path, setup: str, lines: list[str]) -> None:
     """A game started and played by one process, which then stops."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         service = GameService(store)
         await service.start("chan", "host", parse_setup(setup))
@@ -29,7 +29,7 @@ async def played(database: str | Path, setup: str, lines: list[str]) -> None:
 
 async def reopened(database: str | Path) -> tuple[GameStore, GameService, StoredGame]:
     """The database as another process finds it: nothing known in memory."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     game = await store.load_current("chan")
     assert game is not None
     return store, GameService(store), game

@@ -11,7 +11,7 @@ import pytest
 
 from totembot.games.magic.language.phrases import parse_setup
 from totembot.games.magic.rules import new_game
-from totembot.store import GameStore, StoreError
+from totembot.store import StoreError, open_store
 from totembot.store.migrate import LATEST, migrate, migrations, schema_version
 
 
@@ -37,7 +37,7 @@ async def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(
         columns = {row[1] for row in raw.execute("PRAGMA table_info(games)")}
     assert "status_message_id" not in columns
 
-    store = await GameStore.open(path)
+    store = await open_store(path)
     try:
         game = await store.load_current("chan-1")
         assert game is not None
@@ -54,7 +54,7 @@ async def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(
 async def test_opening_an_up_to_date_database_again_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     for _ in range(2):
-        store = await GameStore.open(path)
+        store = await open_store(path)
         await store.close()
     async with aiosqlite.connect(path) as db:
         assert await schema_version(db) == LATEST
@@ -66,7 +66,7 @@ async def test_a_database_from_a_newer_totembot_is_refused_in_one_sentence(tmp_p
         db.execute(f"PRAGMA user_version = {LATEST + 1}")
 
     with pytest.raises(StoreError) as refused:
-        await GameStore.open(path)
+        await open_store(path)
 
     assert str(refused.value) == (
         f"The database {path} has schema version {LATEST + 1}, newer than this totembot knows "

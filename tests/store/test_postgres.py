@@ -16,7 +16,14 @@ from tests.conftest import assert_every_game_rebuilds
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Game, Request, new_game
 from totembot.service import GameService
-from totembot.store import ChannelBusy, EventRecord, GameStore, NewGame, StaleState, StoreError
+from totembot.store import (
+    ChannelBusy,
+    EventRecord,
+    NewGame,
+    StaleState,
+    StoreError,
+    open_store,
+)
 from totembot.store.migrate import migrations
 from totembot.store.postgres import POOL_SIZE, PostgresStore
 from totembot.store.postgres_schema import LATEST, PACKAGE
@@ -73,11 +80,11 @@ def test_postgres_migrations_are_numbered_from_one_without_gaps() -> None:
 async def test_a_fresh_database_gets_the_latest_schema_and_reopening_changes_nothing(
     postgres_url: str,
 ) -> None:
-    first = await GameStore.open(postgres_url)
+    first = await open_store(postgres_url)
     await first.close()
     assert (first.opened.version_before, first.opened.version) == (0, LATEST)
     applied = await fetch(postgres_url, "SELECT version FROM totembot_schema ORDER BY version")
-    again = await GameStore.open(postgres_url)
+    again = await open_store(postgres_url)
     await again.close()
     assert (again.opened.version_before, again.opened.version) == (LATEST, LATEST)
     assert applied == [(n,) for n in range(1, LATEST + 1)]
@@ -87,7 +94,7 @@ async def test_a_fresh_database_gets_the_latest_schema_and_reopening_changes_not
 async def test_stores_opening_a_new_database_at_once_all_succeed_and_migrate_it_once(
     postgres_url: str,
 ) -> None:
-    stores = await asyncio.gather(*(GameStore.open(postgres_url) for _ in range(4)))
+    stores = await asyncio.gather(*(open_store(postgres_url) for _ in range(4)))
     try:
         assert {store.opened.version for store in stores} == {LATEST}
         assert sum(store.opened.version_before == 0 for store in stores) >= 1
@@ -104,10 +111,10 @@ async def test_stores_opening_a_new_database_at_once_all_succeed_and_migrate_it_
 async def test_a_database_from_a_newer_totembot_is_refused_in_one_sentence(
     postgres_url: str,
 ) -> None:
-    await (await GameStore.open(postgres_url)).close()
+    await (await open_store(postgres_url)).close()
     await execute(postgres_url, f"INSERT INTO totembot_schema (version) VALUES ({LATEST + 1})")
     with pytest.raises(StoreError) as refused:
-        await GameStore.open(postgres_url)
+        await open_store(postgres_url)
     assert str(refused.value) == (
         f"The database has schema version {LATEST + 1}, newer than this totembot knows "
         f"({LATEST}): upgrade totembot."
@@ -120,7 +127,7 @@ async def test_a_database_from_a_newer_totembot_is_refused_in_one_sentence(
 async def test_an_unreachable_server_is_one_sentence_without_the_password() -> None:
     url = "postgresql://totembot:hunter2@127.0.0.1:1/games"
     with pytest.raises(StoreError) as refused:
-        await GameStore.open(url)
+        await open_store(url)
     message = str(refused.value)
     one_sentence(message)
     assert message.startswith(
@@ -139,7 +146,7 @@ async def test_a_wrong_database_or_user_is_one_sentence_naming_it(
     else:
         url = urlunsplit(parts._replace(netloc=f"nobody@{parts.netloc.rpartition('@')[2]}"))
     with pytest.raises(StoreError) as refused:
-        await GameStore.open(url)
+        await open_store(url)
     message = str(refused.value)
     one_sentence(message)
     assert "cannot be reached" in message
@@ -148,7 +155,7 @@ async def test_a_wrong_database_or_user_is_one_sentence_naming_it(
 
 async def test_the_opened_url_is_shown_without_its_password(postgres_url: str) -> None:
     url, password = with_password(postgres_url)
-    store = await GameStore.open(url)
+    store = await open_store(url)
     await store.close()
     assert password not in store.opened.path and password not in store.opened.where
     assert store.opened.path.startswith("postgresql://") and "@" in store.opened.path
@@ -179,7 +186,7 @@ LOST = (
 async def test_a_connection_cut_in_the_middle_of_a_request_is_one_sentence_then_it_works(
     postgres_url: str,
 ) -> None:
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     admin = await asyncpg.connect(postgres_url)
     try:
         service = GameService(store)
@@ -208,7 +215,7 @@ async def test_connections_the_server_dropped_while_idle_cost_a_sentence_never_a
     """Right after the server ends the store's idle sessions (a restart, an administrator), a
     request may still be handed a dead connection: the user reads the one sentence, never a
     traceback, each dead connection is dropped, and nothing is recorded twice or lost."""
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     admin = await asyncpg.connect(postgres_url)
     try:
         service = GameService(store)
@@ -240,7 +247,7 @@ async def test_a_server_set_to_commit_lazily_is_overridden_for_totembot(
     name = urlsplit(postgres_url).path.lstrip("/")
     await execute(postgres_url, f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     assert await fetch(postgres_url, "SHOW synchronous_commit") == [("off",)]
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     try:
         assert await store._all("SHOW synchronous_commit") == [("on",)]
     finally:
@@ -251,7 +258,7 @@ async def test_a_server_set_to_commit_lazily_is_overridden_for_totembot(
 
 
 async def two_stores(url: str) -> tuple[PostgresStore, PostgresStore]:
-    first, second = await GameStore.open(url), await GameStore.open(url)
+    first, second = await open_store(url), await open_store(url)
     assert isinstance(first, PostgresStore) and isinstance(second, PostgresStore)
     return first, second
 

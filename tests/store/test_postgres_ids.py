@@ -7,7 +7,7 @@ import pytest
 from tests.conftest import tamper
 from totembot.games.magic.language.phrases import parse_setup
 from totembot.games.magic.rules import new_game
-from totembot.store import ChannelBusy, GameStore, NewGame, StoreError
+from totembot.store import ChannelBusy, NewGame, StoreError, open_store
 
 pytestmark = pytest.mark.postgres
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.postgres
 async def test_an_id_sequence_left_behind_is_a_storage_sentence_not_a_busy_channel(
     postgres_url: str,
 ) -> None:
-    store = await GameStore.open(postgres_url)
+    store = await open_store(postgres_url)
     config = parse_setup("game totem players: Ann, Bob, Cid")
     try:
         first = await store.create_game(

@@ -12,14 +12,14 @@ from tests.conftest import tamper
 from tests.test_ruleset_seam import record_lines
 from totembot.games.registry import parse_setup
 from totembot.service import GameService
-from totembot.store import GameStore, ResultRow
+from totembot.store import GameStore, ResultRow, open_store
 
 FFA = "game free-for-all players: Ann, Bob, Cid"
 ANN_WINS = ["Ann: deal 20 to Bob", "Ann: deal 20 to Cid"]
 
 
 async def _store(database: str | Path) -> tuple[GameStore, GameService]:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     return store, GameService(store)
 
 

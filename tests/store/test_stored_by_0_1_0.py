@@ -17,7 +17,7 @@ from totembot.games.magic.language.phrases import parse_line
 from totembot.games.magic.render.state_json import state_json
 from totembot.games.magic.rules import GameState, Request
 from totembot.service import GameService, rebuild
-from totembot.store import GameStore
+from totembot.store import open_store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_DB = FIXTURES / "v0.1.0-totem.sqlite3"
@@ -49,7 +49,7 @@ def test_the_stored_snapshot_and_requests_of_0_1_0_still_validate(tmp_path: Path
 
 
 async def test_a_0_1_0_database_loads_rebuilds_and_plays_on(tmp_path: Path) -> None:
-    store = await GameStore.open(copied_database(tmp_path))
+    store = await open_store(copied_database(tmp_path))
     try:
         service = GameService(store)
         stored = await service.current(CONSOLE_CHANNEL)

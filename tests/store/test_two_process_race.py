@@ -17,7 +17,7 @@ from tests.conftest import assert_every_game_rebuilds
 from tests.store.burst_worker import start_tables
 from tests.store.workers import Ack, Worker, assert_acks_stored
 from totembot.games.magic.rules import Request
-from totembot.store import GameStore
+from totembot.store import open_store
 
 GAMES = 3  # few games, so that the two processes keep writing the same ones
 BEFORE_KILL = 120  # acknowledgements each worker gives before the first is killed
@@ -58,7 +58,7 @@ async def test_two_processes_on_the_same_games_never_lose_or_double_a_request(
     first, second = await race(database)
     acks = first.acks + second.acks
     assert_one_ack_per_version(acks)
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         await assert_acks_stored(store, acks)
         logs = {game_id: await store.events(game_id) for game_id in await store.game_ids()}

@@ -14,7 +14,7 @@ from typing import ClassVar, Self
 
 from tests.conftest import assert_every_game_rebuilds
 from totembot.games.magic.rules import Request
-from totembot.store import GameStore
+from totembot.store import GameStore, open_store
 
 WORKER = Path(__file__).with_name("burst_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,7 +126,7 @@ async def sigkilled_after(worker: Worker, acks: int) -> list[Ack]:
 
 async def assert_kept(database: str | Path, acks: list[Ack], games: int) -> None:
     """Reopened, the database holds every acknowledged request and each of its games rebuilds."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         await assert_acks_stored(store, acks)
         assert await assert_every_game_rebuilds(store) == games

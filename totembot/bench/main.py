@@ -34,7 +34,7 @@ from totembot.bench.requests import (
 from totembot.bench.stats import GUILDS, measure_stats
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Request, apply, new_game
-from totembot.store import GameStore, StoreError, is_postgres_url
+from totembot.store import StoreError, is_postgres_url, open_store
 from totembot.store.postgres_schema import shown_url
 from totembot.store.scratch import scratch_database
 from totembot.testing import StandIn
@@ -169,7 +169,7 @@ async def measure_startup(place: Place, plan: Plan) -> tuple[float, float | None
 
 
 async def _startup(database: str, plan: Plan) -> tuple[float, float | None]:
-    store = await GameStore.open(database)
+    store = await open_store(database)
     finished_state = apply(new_game(parse_setup(SETUP)), _win())[0]
     finished = [
         replace(game, initial=finished_state) for game in new_games(plan.finished_games, "old-")

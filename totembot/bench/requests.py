@@ -25,7 +25,7 @@ from totembot.games.magic.formats import format_named
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import new_game
 from totembot.service import GameService
-from totembot.store import GameStore, NewGame, Seat
+from totembot.store import GameStore, NewGame, Seat, open_store
 from totembot.store.floor import BareFloor, bare_floor
 
 SETUP = "game totem players: Ann, Bob, Cid, Dan life: 1000000"
@@ -210,7 +210,7 @@ class Timings:
 async def serial_requests(database: str, games: int, count: int) -> Timings:
     """Requests interleaved across `games`, each after one bare and one store floor commit on
     the same database, so all three see the same disk and load."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         await store.create_games(new_games(games + 2, "table-", shown=True))
         floor_game, bare_game = games + 1, games + 2  # floor rows only
@@ -274,7 +274,7 @@ async def concurrent_requests(database: str, channels: int, count: int) -> Concu
     """`count` requests over `channels` channels, all channels at once through one service
     (as the bot serves them): the time until the last is answered (the edits still pending
     then are flushed after, untimed)."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         await store.create_games(new_games(channels, "table-", shown=True))
         bot = BotPath(store)

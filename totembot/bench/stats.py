@@ -10,7 +10,7 @@ from pathlib import Path
 
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.reports.stats import by_account, player_stats
-from totembot.store import GameStore, NewGame, Seat
+from totembot.store import NewGame, Seat, open_store
 
 # Finished games of several formats, each ended by a short script.
 ENDINGS = (
@@ -57,7 +57,7 @@ def _finished(index: int) -> NewGame:
 
 async def measure_stats(database: str | Path, games: int) -> StatsFigures:
     """Statistics over `games` finished games stored in `database`, a fresh one."""
-    store = await GameStore.open(database)
+    store = await open_store(database)
     try:
         await store.create_games([_finished(index) for index in range(games)], status="finished")
         started = time.perf_counter()

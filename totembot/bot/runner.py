@@ -16,7 +16,7 @@ from totembot.bot.client import ShardedTotemBot, TotemBot
 from totembot.service import GameService
 from totembot.settings import Settings
 from totembot.shards import ShardSet
-from totembot.store import GameStore
+from totembot.store import GameStore, open_store
 
 log = logging.getLogger("totembot")
 
@@ -75,7 +75,7 @@ async def open_bot(
     settings: Settings, resync_status: bool = True, shards: ShardSet | None = None
 ) -> TotemBot:
     """The bot with its database open: all of it, or only `shards` of a sharded bot."""
-    store = await GameStore.open(settings.database)
+    store = await open_store(settings.database)
     log_opened(store)
     chance = random.Random(settings.shuffle_seed)
     service = GameService(store)

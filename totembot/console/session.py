@@ -16,7 +16,7 @@ from totembot.core.errors import RuleViolation
 from totembot.core.names import strip_comment
 from totembot.games.registry import parse_setup, ruleset_of, setup_example
 from totembot.service import GameService
-from totembot.store import GameStore, StoreError
+from totembot.store import StoreError, open_store
 
 EXIT_OK = 0
 EXIT_BAD_SETUP = 2
@@ -119,7 +119,7 @@ def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 async def open_session(db_path: str) -> Session:
     """A console session on a database file (or ':memory:'), resuming its game if it has one."""
-    store = await GameStore.open(db_path)
+    store = await open_store(db_path)
     session = Session(GameService(store))
     try:
         await session.resume()

@@ -14,22 +14,19 @@ from pathlib import Path
 
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import format_names
+from totembot.reports.chosen import ReportProblem, chosen_game
 from totembot.reports.stats import by_name, count_games, player_stats, stats_json
 from totembot.reports.stats_text import stats_text
 from totembot.service import GameService
-from totembot.store import GameStore, StoreError
+from totembot.store import GameStore, StoreError, open_store
 
 EXIT_OK = 0
 EXIT_PROBLEM = 2
 
 
-class ReportProblem(Exception):
-    """A report cannot be made (no such game, say): one sentence for the person asking."""
-
-
 async def run(command: str, database: str, args: argparse.Namespace) -> int:
     try:
-        store = await GameStore.open(database, create=False)
+        store = await open_store(database, create=False)
     except StoreError as error:
         print(f"totembot: {error}", file=sys.stderr)
         return EXIT_PROBLEM
@@ -73,19 +70,6 @@ async def stats_report(store: GameStore, game_format: str | None, as_json: bool)
     if as_json:
         return json.dumps(stats_json(games, players), indent=2, ensure_ascii=False)
     return stats_text(games, players, game_format)
-
-
-async def chosen_game(store: GameStore, game_id: int | None) -> int:
-    """The game asked for, or the latest one; one sentence when there is none."""
-    ids = await store.game_ids()
-    if not ids:
-        raise ReportProblem("The database holds no games.")
-    if game_id is None:
-        return ids[-1]
-    if game_id not in ids:
-        held = f"games {ids[0]} to {ids[-1]}" if len(ids) > 1 else f"game {ids[0]}"
-        raise ReportProblem(f"There is no game number {game_id}: the database holds {held}.")
-    return game_id
 
 
 async def summary_report(store: GameStore, game_id: int | None, chart: str | None) -> str:

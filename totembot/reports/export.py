@@ -24,7 +24,7 @@ from totembot.core import GameConfig, GameRequest, GameState, Ruleset
 from totembot.core.errors import RuleViolation, shown
 from totembot.core.story import LoggedRequest
 from totembot.games.registry import format_title, parse_setup, ruleset_of
-from totembot.reports.commands import ReportProblem, chosen_game
+from totembot.reports.chosen import ReportProblem, chosen_game
 from totembot.store import GameStore, StoredGame
 
 STATUS_WORDS = {"active": "still being played", "abandoned": "ended early by the host"}

@@ -13,6 +13,7 @@ from totembot.store.model import (
     StoredGame,
     is_postgres_url,
 )
+from totembot.store.opening import open_store
 from totembot.store.results import ResultRow
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "StoredGame",
     "backup_database",
     "is_postgres_url",
+    "open_store",
 ]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -30,7 +29,6 @@ from totembot.store.model import (
     Opened,
     Seat,
     StoredGame,
-    is_postgres_url,
 )
 from totembot.store.results import ResultRow
 
@@ -53,24 +51,6 @@ class GameStore(ABC):
     def __init__(self, opened: Opened) -> None:
         self.opened = opened
         self._formats: dict[int, str] = {}  # game id -> format, read once
-
-    @staticmethod
-    async def open(database: str | Path, create: bool = True) -> GameStore:
-        """Open (creating and migrating if needed) the database; the caller closes it.
-
-        A `postgresql://` URL opens PostgreSQL; anything else is a SQLite file path. With
-        `create` False (commands that only read), a database totembot never made is refused
-        in one sentence rather than created.
-        """
-        if is_postgres_url(database):
-            from totembot.store.postgres import PostgresStore
-
-            return await PostgresStore.connect(str(database), create=create)
-        if not create and not Path(database).is_file():
-            raise StoreError(f"There is no database at {database}.")
-        from totembot.store.sqlite import SqliteStore
-
-        return await SqliteStore.connect(database)
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -25,10 +25,10 @@ from typing import Any
 
 import asyncpg
 
-from totembot.store.base import GameStore
 from totembot.store.errors import StoreError
 from totembot.store.migrate import LATEST, schema_version_of
 from totembot.store.model import Opened, is_postgres_url
+from totembot.store.opening import open_store
 from totembot.store.postgres import durable_settings
 from totembot.store.postgres_schema import migrate_postgres, reach, reason, shown_url
 
@@ -142,7 +142,7 @@ async def copy_to_postgres(source: str, target: str) -> CopyReport:
         await _refuse_filled(connection, where)
         opened = Opened(str(path), version, version)
         if version < LATEST:  # migrated as the bot would, keeping its .v<N>.bak
-            store = await GameStore.open(path)
+            store = await open_store(path)
             opened = store.opened
             await store.close()
         try:

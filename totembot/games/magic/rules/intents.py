@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from totembot.core.frozen import Frozen
+from totembot.core.intents import Actor as Actor
+from totembot.core.intents import Undo as Undo
 
 Side = Literal["left", "right"]
 
@@ -28,13 +30,6 @@ class TotemRef(Frozen):
             return self.side
         assert self.names is not None
         return "-".join(self.names)
-
-
-class Actor(Frozen):
-    """Who records a request: a seated player (the speaker), the host/admin, or both."""
-
-    player: str | None = None
-    host: bool = False
 
 
 class Damage(Frozen):
@@ -167,10 +162,6 @@ class NextTurn(Frozen):
 
     kind: Literal["next"] = "next"
     player: str | None = None
-
-
-class Undo(Frozen):
-    kind: Literal["undo"] = "undo"
 
 
 Intent = Annotated[

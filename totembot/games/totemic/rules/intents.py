@@ -11,13 +11,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from totembot.core.frozen import Frozen
-
-
-class Actor(Frozen):
-    """Who records a request: the speaker (a player, or a solo rival), or the host."""
-
-    player: str | None = None
-    host: bool = False
+from totembot.core.intents import Actor as Actor
+from totembot.core.intents import Undo as Undo
 
 
 class Draw(Frozen):
@@ -83,10 +78,6 @@ class Reshuffle(Frozen):
     """The deck ran out: each player loses 1 power."""
 
     kind: Literal["reshuffle"] = "reshuffle"
-
-
-class Undo(Frozen):
-    kind: Literal["undo"] = "undo"
 
 
 Intent = Annotated[
