@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.lobby.seats import arranged
-from totembot.bot.recording import Submission
+from totembot.bot.magic.asking import Asked
+from totembot.bot.magic.lobby.seats import arranged
+from totembot.bot.recording import Said
 from totembot.cli import main
 from totembot.console.session import CONSOLE_CHANNEL, open_session, run_script
 from totembot.core import GameConfig, Ruleset
 from totembot.core.errors import RuleViolation
-from totembot.games.magic.language.phrases import parse_line
 from totembot.games.magic.rules import Actor, Config, GameState, Request
 from totembot.games.magic.rules.intents import Approve, Attack, Concede, Deny, Remove
 from totembot.games.registry import parse_setup, ruleset_of
@@ -416,13 +416,13 @@ ANN, BOB, ADMIN = (
 
 
 def said(caller: Caller, text: str, speaker: str | None = None) -> Any:
-    """/do as the Magic cog records it: names replaced, then the caller's access."""
+    """/do as the bot records it: names replaced, then the caller's access."""
 
     def build(game: StoredGame) -> Any:
         table = Table(game)
-        parsed = parse_line(table.with_names(text))
-        assert parsed is not None
-        return Submission(caller, parsed.intent, speaker or parsed.speaker).request_for(game)
+        line = ruleset_of(game.config.format).parse_line(table.with_names(text), game.state)
+        assert line is not None
+        return Said(caller, line, speaker).request_for(game)
 
     return build
 
@@ -448,7 +448,7 @@ def button(caller: Caller, answer: str, pending_id: int) -> Any:
         intent = (
             Approve(request_id=pending_id) if answer == "approve" else Deny(request_id=pending_id)
         )
-        return Submission(caller, intent, speaker=pending.awaiting).request_for(game)
+        return Asked(caller, intent, speaker=pending.awaiting).request_for(game)
 
     return build
 

@@ -75,12 +75,12 @@ def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
     code = """
         import asyncio
         import totembot.bot.runner
-        from totembot.bot.recording import reply_view
+        from totembot.bot.games import reply_view
         from totembot.bot.replies import changes_text
         from totembot.games.magic.language.phrases import parse_line, parse_setup
         from totembot.games.magic.rules import new_game
         from totembot.service import GameService
-        from totembot.store import GameStore, NewGame, Seat
+        from totembot.store import NewGame, Seat, open_store
 
         async def main() -> None:
             store = await open_store(":memory:")

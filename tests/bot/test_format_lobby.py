@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from totembot.bot.access import split_teams
-from totembot.bot.cogs.table import FORMAT_CHOICES, roster_tokens
-from totembot.bot.lobby.lobby import (
+from totembot.bot.magic.lobby.lobby import (
     arranged,
     check_house_rules,
     check_roster,
@@ -21,6 +20,7 @@ from totembot.bot.lobby.lobby import (
     with_team,
     without_user,
 )
+from totembot.bot.magic.table import FORMAT_CHOICES, roster_tokens
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.rules import RuleViolation
 from totembot.store import Lobby, LobbyOptions, Seat, open_store

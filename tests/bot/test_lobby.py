@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from totembot.bot.lobby.lobby import (
+from totembot.bot.magic.lobby.lobby import (
     build_config,
     game_names,
     reordered,

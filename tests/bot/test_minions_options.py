@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.bot.cogs.actions import ActionsCog
-from totembot.bot.cogs.table import TableCog
-from totembot.bot.lobby.lobby import build_config, check_setup, lobby_text, with_format
+from totembot.bot.magic.actions import ActionsCog
+from totembot.bot.magic.lobby.lobby import build_config, check_setup, lobby_text, with_format
+from totembot.bot.magic.table import TableCog
 from totembot.games.magic.formats import FORMATS
 from totembot.games.magic.rules import RuleViolation
 from totembot.store import Lobby, LobbyOptions, Seat

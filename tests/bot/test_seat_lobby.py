@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.bot.lobby.lobby import (
+from totembot.bot.magic.lobby.lobby import (
     arranged,
     check_roster,
     lobby_text,

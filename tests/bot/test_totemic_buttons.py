@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from totembot.bot.recording import reply_view
+from totembot.bot.games import reply_view
 from totembot.bot.totemic.buttons import AnswerButton, add_answer_buttons, answer_labels, asked
 from totembot.games.totemic.language.phrases import parse_line, parse_setup
 from totembot.games.totemic.rules.game import TotemicGame, new_game

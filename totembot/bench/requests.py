@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.recording import Submission
+from totembot.bot.recording import Said
 from totembot.bot.replies import changes_text
 from totembot.bot.status import Changes, edit_due, shown_status
-from totembot.games.magic.formats import format_named
-from totembot.games.magic.language.phrases import parse_line, parse_setup
+from totembot.games.magic.language.phrases import parse_setup
 from totembot.games.magic.rules import new_game
+from totembot.games.registry import ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat, open_store
 from totembot.store.floor import BareFloor, bare_floor
@@ -156,7 +156,7 @@ class Statuses:
 
 
 class BotPath:
-    """What the bot does for `/do` apart from Discord's calls (totembot.bot.cogs.actions)."""
+    """What the bot does for `/do` apart from Discord's calls (totembot.bot.magic.actions)."""
 
     def __init__(self, store: GameStore) -> None:
         self.service = GameService(store)
@@ -175,11 +175,10 @@ class BotPath:
         stored = await self.service.current(channel)
         assert stored is not None
         table = Table(stored)
-        language = format_named(stored.config.format).language
-        parsed = parse_line(table.with_names(text), language)
-        assert parsed is not None
-        submission = Submission(who, parsed.intent, parsed.speaker)
-        recorded = await self.service.record(channel, submission.request_for, who.user_id)
+        line = ruleset_of(stored.config.format).parse_line(table.with_names(text), stored.state)
+        assert line is not None
+        said = Said(who, line)  # as /do records it
+        recorded = await self.service.record(channel, said.request_for, who.user_id)
         self.statuses.schedule(recorded.game_id)
         changes_text(recorded.state.config.format, recorded.events)
         await self.statuses.edit_due_ones()

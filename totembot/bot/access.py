@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import discord
 
-from totembot.games.magic.rules import Actor, RuleViolation
+from totembot.core.errors import RuleViolation
+from totembot.core.intents import Actor
 from totembot.store import Seat, StoredGame
 
 MENTION = re.compile(r"<@!?(\d+)>")

@@ -11,18 +11,16 @@ from discord import app_commands
 from discord.app_commands import AppCommand
 from discord.ext import commands
 
-from totembot.bot.cogs.actions import ActionsCog
-from totembot.bot.cogs.admin import AdminCog
-from totembot.bot.cogs.table import TableCog
+from totembot.bot.cogs.say import SayCog
 from totembot.bot.edit_limit import EditLimitWatch
-from totembot.bot.lobby.lobby import Lobbies, LobbyView
-from totembot.bot.recording import ConsentButton, Recorder, TotemChoiceButton
+from totembot.bot.games import bot_games, reply_view
+from totembot.bot.parts import BotParts
+from totembot.bot.recording import ChoiceButton, Recorder
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
+from totembot.bot.starting import Starter
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
-from totembot.bot.totemic.buttons import AnswerButton
-from totembot.bot.totemic.cog import TotemicCog
-from totembot.games.magic.rules import RuleViolation
+from totembot.core.errors import RuleViolation
 from totembot.service import GameService
 from totembot.shards import ShardSet
 from totembot.store import StoreError
@@ -108,17 +106,20 @@ class TotemBot(commands.Bot):
         self.service = service
         self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
         self.summaries = SummaryPoster(self, service)
-        self.recorder = Recorder(service, self.statuses, self.summaries)
-        self.lobbies = Lobbies(service, self.statuses, chance)
+        self.recorder = Recorder(service, self.statuses, self.summaries, reply_view)
+        self.parts = BotParts(self.recorder, Starter(service, self.statuses), chance)
         self.resync_status = resync_status
 
     async def setup_hook(self) -> None:
-        await self.add_cog(TableCog(self.recorder, self.lobbies))
-        await self.add_cog(ActionsCog(self.recorder))
-        await self.add_cog(AdminCog(self.recorder))
-        await self.add_cog(TotemicCog(self.recorder, self.lobbies))
-        self.add_view(LobbyView())
-        self.add_dynamic_items(ConsentButton, TotemChoiceButton, AnswerButton)
+        await self.add_cog(SayCog(self.recorder))
+        self.add_dynamic_items(ChoiceButton)
+        for game in bot_games():  # each game's own commands, views and buttons
+            for cog in game.cogs(self.parts):
+                await self.add_cog(cog)
+            views, items = game.persistent()
+            for view in views:
+                self.add_view(view)
+            self.add_dynamic_items(*items)
         if self.resync_status:
             await self._resync_status_messages()
 

@@ -1,7 +1,7 @@
 """The refusal every ruleset raises: one sentence for the user, and nothing changed.
 
 It lives outside any one game's rules so that the shell (service, console, bot) catches one
-exception whichever game is played; `totembot.games.magic.rules.errors` re-exports it for the Magic rules.
+exception whichever game is played; each game's rules re-export it.
 """
 
 from __future__ import annotations
@@ -11,6 +11,21 @@ import unicodedata
 
 class RuleViolation(ValueError):
     """A request breaks a rule or cannot be applied; nothing was changed."""
+
+
+class Ambiguous(RuleViolation):
+    """A request that may be taken more than one legal way, none named: the shell may offer
+    the choices (labelled for people), and the line takes one back (`ParsedLine.chosen`)."""
+
+    QUESTION = "{player} can take this more than one way: which one?"  # offered with the choices
+
+    def __init__(
+        self, message: str, player: str, choices: tuple[str, ...], labels: tuple[str, ...]
+    ) -> None:
+        super().__init__(message)
+        self.player = player
+        self.choices = choices
+        self.labels = labels
 
 
 def shown(text: str, limit: int = 40) -> str:

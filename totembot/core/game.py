@@ -80,3 +80,7 @@ class ParsedLine(Protocol):
     def request_as(self, player: str | None, host: bool) -> GameRequest:
         """The request recorded by `player` (None: the host's own line)."""
         ...
+
+    def chosen(self, choice: str) -> ParsedLine:
+        """The same line with one of an `Ambiguous` refusal's choices taken."""
+        ...

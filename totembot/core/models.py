@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
+from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome
 
 C = TypeVar("C", bound=BaseModel)
@@ -139,10 +140,12 @@ class PhraseLine(Generic[I]):
         speaker: str | None,
         intent: I,
         make: Callable[[str | None, bool, I], GameRequest],
+        choose: Callable[[I, str], I] | None = None,
     ) -> None:
         self.speaker = speaker
         self.intent = intent
         self._make = make
+        self._choose = choose
 
     @property
     def kind(self) -> str:
@@ -150,3 +153,9 @@ class PhraseLine(Generic[I]):
 
     def request_as(self, player: str | None, host: bool) -> GameRequest:
         return self._make(player, host, self.intent)
+
+    def chosen(self, choice: str) -> PhraseLine[I]:
+        """The line with an `Ambiguous` refusal's choice taken (`choose` says how)."""
+        if self._choose is None:
+            raise RuleViolation("This request offers no choice: please send it again.")
+        return PhraseLine(self.speaker, self._choose(self.intent, choice), self._make, self._choose)

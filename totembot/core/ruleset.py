@@ -52,6 +52,15 @@ class Ruleset(Protocol):
         ...
 
     def parse_line(self, line: str, state: GameState) -> ParsedLine | None: ...
+    def empty_phrase(self, state: GameState) -> str:
+        """The refusal of an empty phrase, with an example of the game's own language."""
+        ...
+
+    def refusal_in_public(self, kind: str, seats: int) -> str | None:
+        """Why a line of this kind may not be said where the table reads it (a secret), with
+        `seats` people seated; None when it may."""
+        ...
+
     def setup_words(self, words: list[str]) -> list[str]:
         """What may come next in a setup line (`words`: casefolded, `game` and the format
         first): Tab completion's offers."""

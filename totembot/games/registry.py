@@ -33,10 +33,15 @@ def rulesets() -> tuple[Ruleset, ...]:
     return (_magic(), _totemic())
 
 
+def game_of(format_name: str) -> str:
+    """The name of the game a format belongs to (Magic for every name Totemic does not own),
+    without importing either."""
+    return "totemic" if format_name in totemic.FORMATS else "magic"
+
+
 def ruleset_of(format_name: str) -> Ruleset:
-    """The ruleset of a stored game's format (Magic for every name Totemic does not own).
-    Only the ruleset asked for is imported."""
-    return _totemic() if format_name in totemic.FORMATS else _magic()
+    """The ruleset of a stored game's format. Only the ruleset asked for is imported."""
+    return _totemic() if game_of(format_name) == "totemic" else _magic()
 
 
 def ruleset_for_setup(line: str) -> Ruleset:

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller
-from totembot.bot.choices import MAX_CHOICES, SUGGEST_WITHIN, Choices
+from totembot.bot.autocomplete import MAX_CHOICES, SUGGEST_WITHIN, Choices
 from totembot.bot.recording import Recorder, recorder_of
 from totembot.bot.replies import in_time, say
 from totembot.bot.summary import chart_file

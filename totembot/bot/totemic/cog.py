@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, split_names
-from totembot.bot.cogs.table import require_distinct_members, seats_from_tokens
-from totembot.bot.lobby.lobby import Lobbies, Started
-from totembot.bot.recording import NO_GAME, Recorder, Said, reply_view
+from totembot.bot.recording import NO_GAME, Recorder, Said
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
+from totembot.bot.seating import require_distinct_members, seats_from_tokens
+from totembot.bot.starting import Started, Starter
 from totembot.bot.totemic.setup import (
     POWER_EXAMPLE,
     animal_names,
@@ -55,9 +55,9 @@ class TotemicCog(
     group_name="totemic",
     group_description="Totemic, the card game of animal spirits: a match, or solo against rivals",
 ):
-    def __init__(self, recorder: Recorder, lobbies: Lobbies) -> None:
+    def __init__(self, recorder: Recorder, starter: Starter) -> None:
         self.recorder = recorder
-        self.lobbies = lobbies
+        self.starter = starter
         super().__init__()
 
     @app_commands.command(name="new", description="Start a Totemic game (or match) for two here")
@@ -82,7 +82,7 @@ class TotemicCog(
         match_config(stand_ins(len(tokens)), powers, totem, match)  # refused before lookups
         require_distinct_members(tokens)
         assert interaction.channel_id is not None
-        await self.lobbies.require_no_game(interaction.channel_id)
+        await self.starter.require_no_game(interaction.channel_id)
 
         async def start() -> Started:
             seats = await seats_from_tokens(interaction, tokens)
@@ -118,7 +118,7 @@ class TotemicCog(
             )
         solo_config(stand_ins(1, reserved)[0], power, found, totem)  # refused before lookups
         assert interaction.channel_id is not None
-        await self.lobbies.require_no_game(interaction.channel_id)
+        await self.starter.require_no_game(interaction.channel_id)
         caller = Caller.of(interaction)
 
         async def start() -> Started:
@@ -141,18 +141,7 @@ class TotemicCog(
         seats: list[Seat],
         host: str,
     ) -> Started:
-        assert interaction.channel_id is not None
-        channel = str(interaction.channel_id)
-        await self.lobbies.require_no_game(interaction.channel_id)
-        previous = await self.recorder.service.current(channel)
-        game = await self.recorder.service.start(
-            channel,
-            host,
-            config,
-            seats,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-        )
-        return Started(game, previous)
+        return await self.starter.start(interaction, config, seats, host)
 
     async def _announce(self, interaction: discord.Interaction, started: Started) -> None:
         from totembot.games.totemic.rules.state import TotemicState
@@ -162,7 +151,7 @@ class TotemicCog(
         try:
             await say(interaction, started_text(state))
         finally:  # the status message is posted whatever becomes of the answer
-            await self.lobbies.show_started(started)
+            await self.starter.show_started(started)
 
     @app_commands.command(
         name="reveal",
@@ -208,7 +197,9 @@ class TotemicCog(
             await tell(interaction, revealed_text(state, recorded.events, strength, own))
             format_name = state.config.format
             await say(
-                interaction, changes_text(format_name, recorded.events), view=reply_view(recorded)
+                interaction,
+                changes_text(format_name, recorded.events),
+                view=self.recorder.reply_view(recorded),
             )
         finally:
             self.recorder.announce_end(recorded, interaction.channel_id)

@@ -22,7 +22,7 @@ from totembot.games.magic.render.state_json import state_json
 from totembot.games.magic.render.text import describe_events, describe_lines, render_ring
 from totembot.games.magic.rules import Config, Game, GameState, Request, new_game, replay
 from totembot.games.magic.rules.events import Event
-from totembot.games.magic.rules.intents import Actor, Intent
+from totembot.games.magic.rules.intents import Actor, Intent, TotemRef
 
 if TYPE_CHECKING:
     from totembot.core.story import GameResult, Step, Story
@@ -41,6 +41,17 @@ MODELS = Models(
 
 def _request(player: str | None, host: bool, intent: Intent) -> Request:
     return Request(actor=Actor(player=player, host=host), intent=intent)
+
+
+def _on_totem(intent: Intent, totem: str) -> Intent:
+    """The request taken on the chosen totem (`Ann-Bob`), when two were legal."""
+    first, second = totem.split("-")
+    return intent.model_copy(update={"via": TotemRef(names=(first, second))})
+
+
+def line_of(intent: Intent, speaker: str | None = None) -> PhraseLine[Intent]:
+    """A request built without words (a slash command's options) as a line of the language."""
+    return PhraseLine(speaker, intent, _request, _on_totem)
 
 
 class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
@@ -66,7 +77,7 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
     def parse_line(self, line: str, state: AnyState) -> PhraseLine[Intent] | None:
         language = format_named(self.own_state(state).config.format).language
         parsed = parse_line(line, language)
-        return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+        return None if parsed is None else line_of(parsed.intent, parsed.speaker)
 
     def setup_words(self, words: list[str]) -> list[str]:
         from totembot.games.magic.language import complete  # only at a prompt
@@ -77,6 +88,14 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         from totembot.games.magic.language import complete
 
         return complete.line_words(words, self.own_state(state))
+
+    def empty_phrase(self, state: AnyState) -> str:
+        language = format_named(self.own_state(state).config.format).language
+        example = "deal 3 to Bob via left" if language.totems else "deal 3 to Bob"
+        return f"The phrase is empty: try '{example}'."
+
+    def refusal_in_public(self, kind: str, seats: int) -> str | None:
+        return None  # every Magic request is said in the open
 
     def format_request(self, request: GameRequest, secret: bool = False) -> str:
         return format_request(self.own_request(request))

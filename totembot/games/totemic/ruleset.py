@@ -75,6 +75,14 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
         return complete.line_words(words, self.own_state(state))
 
+    def empty_phrase(self, state: GameState) -> str:
+        return "The phrase is empty: try 'draw' or 'challenge'."
+
+    def refusal_in_public(self, kind: str, seats: int) -> str | None:
+        if kind == "reveal" and seats > 1:  # a match: the rival must not read the strength
+            return "Reveal with /totemic reveal, which only you see, so your strength stays secret."
+        return None
+
     def format_request(self, request: GameRequest, secret: bool = False) -> str:
         """A reveal's strength stays out of what the table reads (the resolution shows both)."""
         plain = self.own_request(request)

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from totembot.core.errors import RuleViolation, capital, shown
+from totembot.core.errors import Ambiguous, RuleViolation, capital, shown
 
 __all__ = ["AmbiguousTotem", "RuleViolation", "capital", "shown"]
 
 
-class AmbiguousTotem(RuleViolation):
-    """Two totems are legal and none was named: the caller may offer a choice."""
+class AmbiguousTotem(Ambiguous):
+    """Two totems are legal and none was named: the caller may offer a choice (the choices
+    are totems' names, `Ann-Bob`)."""
 
-    def __init__(
-        self, message: str, player: str, choices: tuple[str, ...], labels: tuple[str, ...]
-    ) -> None:
-        super().__init__(message)
-        self.player = player
-        self.choices = choices
-        self.labels = labels
+    QUESTION = "{player} can take this on either totem: which one?"

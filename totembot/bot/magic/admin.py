@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.choices import players_for
+from totembot.bot.magic.choices import players_for
 from totembot.bot.recording import Recorder
 from totembot.games.magic.rules import Actor, Request, RuleViolation
 from totembot.games.magic.rules.intents import Concede, Intent, Remove

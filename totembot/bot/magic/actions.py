@@ -1,4 +1,5 @@
-"""Recording what happens: `/do` with a phrase, and one structured command per phrase."""
+"""Magic's structured commands: one per phrase, with autocomplete of the legal choices (`/do`
+takes every phrase, in every game: `bot/cogs/say.py`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.choices import (
+from totembot.bot.magic.asking import ask
+from totembot.bot.magic.choices import (
     legal_totems,
     other_players_in,
     players_besides,
@@ -15,9 +17,9 @@ from totembot.bot.choices import (
 )
 from totembot.bot.recording import Recorder
 from totembot.core.names import NAME
-from totembot.games.magic.formats import format_named
-from totembot.games.magic.language.phrases import parse_line, parse_totem
-from totembot.games.magic.rules import GameState, RuleViolation, TotemRef
+from totembot.games.magic.formats import FORMATS, format_named
+from totembot.games.magic.language.phrases import parse_totem
+from totembot.games.magic.rules import RuleViolation, TotemRef
 from totembot.games.magic.rules.intents import (
     Attack,
     Concede,
@@ -36,7 +38,6 @@ from totembot.games.magic.rules.intents import (
     Unlock,
     Win,
 )
-from totembot.games.registry import ruleset_of
 
 Amount = app_commands.Range[int, 1, 1_000_000]
 LifeValue = app_commands.Range[int, -1_000_000, 1_000_000]
@@ -52,8 +53,8 @@ def _title(table: Table) -> str:
 
 def _names_totems(table: Table) -> bool:
     """Whether the table's format names totems (Totem) or players (every other format)."""
-    state = table.game.state
-    return isinstance(state, GameState) and format_named(state.config.format).language.totems
+    game_format = table.game.config.format
+    return game_format in FORMATS and format_named(game_format).language.totems
 
 
 class ActionsCog(commands.Cog):
@@ -61,7 +62,7 @@ class ActionsCog(commands.Cog):
         self.recorder = recorder
 
     async def _submit(self, interaction: discord.Interaction, intent: Intent) -> None:
-        await self.recorder.submit(interaction, intent)
+        await ask(self.recorder, interaction, intent)
 
     async def _player(self, interaction: discord.Interaction, text: str) -> str:
         """A player option as typed (mention, display name or game name) to the game name."""
@@ -70,41 +71,6 @@ class ActionsCog(commands.Cog):
 
     async def _maybe_player(self, interaction: discord.Interaction, text: str | None) -> str | None:
         return None if text is None else await self._player(interaction, text)
-
-    @app_commands.command(
-        name="do", description="Record one phrase, e.g. 'deal 3 to Bob' or 'deal 1 to each player'"
-    )
-    @app_commands.describe(
-        text="A phrase of the game's language; 'Name: phrase' records it for another player"
-    )
-    async def do(
-        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 500]
-    ) -> None:
-        assert interaction.channel_id is not None
-        table = await self.recorder.table_for(interaction)
-        if not isinstance(table.game.state, GameState):
-            await self._do_in_own_words(interaction, table, text)
-            return
-        language = format_named(table.game.state.config.format).language
-        parsed = parse_line(table.with_names(text), language)
-        if parsed is None:
-            example = "deal 3 to Bob via left" if language.totems else "deal 3 to Bob"
-            raise RuleViolation(f"The phrase is empty: try '{example}'.")
-        await self.recorder.submit(interaction, parsed.intent, parsed.speaker)
-
-    async def _do_in_own_words(
-        self, interaction: discord.Interaction, table: Table, text: str
-    ) -> None:
-        """/do in a game of another ruleset (Totemic): its own phrase language."""
-        game = table.game
-        line = ruleset_of(game.config.format).parse_line(table.with_names(text), game.state)
-        if line is None:
-            raise RuleViolation("The phrase is empty: try 'draw' or 'challenge'.")
-        if line.kind == "reveal" and len(game.seats) > 1:
-            raise RuleViolation(
-                "Reveal with /totemic reveal, which only you see, so your strength stays secret."
-            )
-        await self.recorder.say_line(interaction, line)
 
     @app_commands.command(
         name="damage",
@@ -353,10 +319,8 @@ class ActionsCog(commands.Cog):
         table = await self.recorder.table_for(interaction)
         name = None if player is None else table.player_named(player)
         own = table.name_of(Caller.of(interaction).user_id)
-        state = table.game.state
-        several = (
-            isinstance(state, GameState) and format_named(state.config.format).language.next_player
-        )
+        game_format = table.game.config.format
+        several = game_format in FORMATS and format_named(game_format).language.next_player
         if several and name is not None and own is not None and name.casefold() == own.casefold():
             name = None  # naming oneself is ending one's own turn
         await self._submit(interaction, NextTurn(player=name))

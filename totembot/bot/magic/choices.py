@@ -1,62 +1,22 @@
-"""Autocomplete: the players a request may reach (with their life, outside Totem) and the
-totems legal for a request (Totem) with their life."""
+"""Autocomplete for Magic's structured commands: the players and totems the rules allow."""
 
 from __future__ import annotations
-
-import asyncio
-from collections.abc import Callable, Coroutine
-from typing import Any
 
 import discord
 from discord import app_commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.recording import recorder_of
-from totembot.games.magic.rules import GameState, RuleViolation
+from totembot.bot.autocomplete import (
+    MAX_CHOICES,
+    Autocomplete,
+    Choices,
+    focused_option,
+    players_in,
+    table_of,
+)
+from totembot.games.magic.rules import GameState
 from totembot.games.magic.rules.formats import format_of
 from totembot.games.magic.rules.options import player_choices, totem_choices
-from totembot.store import StoreError
-
-MAX_CHOICES = 25
-SUGGEST_WITHIN = 2.0  # seconds: Discord drops an autocomplete answer after 3
-Choices = list[app_commands.Choice[str]]
-Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]
-
-
-async def _table(interaction: discord.Interaction) -> Table | None:
-    """The table, or None: autocomplete cannot defer, so a slow database offers nothing."""
-    if interaction.channel_id is None:
-        return None
-    try:
-        table = recorder_of(interaction).table(interaction.channel_id)
-        return await asyncio.wait_for(table, timeout=SUGGEST_WITHIN)
-    except (RuleViolation, StoreError, TimeoutError):
-        return None
-
-
-def focused_option(interaction: discord.Interaction) -> str | None:
-    """The name of the option being typed in an autocomplete interaction."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    pending: list[Any] = list(data.get("options", []))
-    while pending:
-        option = pending.pop()
-        if option.get("focused"):
-            return str(option.get("name"))
-        pending += option.get("options", [])
-    return None
-
-
-async def players_in(interaction: discord.Interaction, current: str) -> Choices:
-    """Players still in the game whose name matches what has been typed."""
-    table = await _table(interaction)
-    if table is None:
-        return []
-    choices = []
-    for seat, player in enumerate(table.game.state.players):
-        label = table.label_of(seat)
-        if player.status == "in" and current.casefold() in label.casefold():
-            choices.append(app_commands.Choice(name=label[:100], value=player.name))
-    return choices[:MAX_CHOICES]
 
 
 def players_for(kind: str) -> Autocomplete:
@@ -65,7 +25,7 @@ def players_for(kind: str) -> Autocomplete:
     request may legally reach (range, teammates, attacking oneself), with their life."""
 
     async def complete(interaction: discord.Interaction, current: str) -> Choices:
-        table = await _table(interaction)
+        table = await table_of(interaction)
         if table is None:
             return []
         return (await _reached(interaction, table, kind, current))[:MAX_CHOICES]
@@ -78,7 +38,7 @@ def players_besides(option: str, kind: str) -> Autocomplete:
     `by`: another player than the one eliminated)."""
 
     async def complete(interaction: discord.Interaction, current: str) -> Choices:
-        table = await _table(interaction)
+        table = await table_of(interaction)
         if table is None:
             return []
         named = getattr(interaction.namespace, option, None)
@@ -110,7 +70,7 @@ async def _reached(
 
 async def other_players_in(interaction: discord.Interaction, current: str) -> Choices:
     """Players still in, except the caller (whom one does not attack)."""
-    table = await _table(interaction)
+    table = await table_of(interaction)
     own = table.name_of(Caller.of(interaction).user_id) if table else None
     return [choice for choice in await players_in(interaction, current) if choice.value != own]
 
@@ -119,7 +79,7 @@ def legal_totems(kind: str) -> Autocomplete:
     """Autocomplete for the totem options of a request of `kind`."""
 
     async def complete(interaction: discord.Interaction, current: str) -> Choices:
-        table = await _table(interaction)
+        table = await table_of(interaction)
         if table is None:
             return []
         namespace = interaction.namespace

@@ -12,9 +12,8 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller
-from totembot.bot.lobby.seats import (
+from totembot.bot.magic.lobby.seats import (
     MAX_TEAMS,
-    Started,
     arranged,
     build_config,
     check_house_rules,
@@ -34,7 +33,7 @@ from totembot.bot.lobby.seats import (
     with_teams_filled,
     without_user,
 )
-from totembot.bot.lobby.text import lobby_text, started_text
+from totembot.bot.magic.lobby.text import lobby_text, started_text
 from totembot.bot.replies import (
     NO_PINGS,
     answer_failures,
@@ -43,10 +42,9 @@ from totembot.bot.replies import (
     say,
     say_and_show,
 )
-from totembot.bot.status import StatusUpdater
+from totembot.bot.starting import Started, Starter
+from totembot.core.errors import RuleViolation
 from totembot.games.magic.formats import FORMATS, Format
-from totembot.games.magic.rules import RuleViolation
-from totembot.service import GameService
 from totembot.store import Lobby, LobbyOptions, Seat
 
 LobbyChange = Callable[[Lobby], Lobby]
@@ -87,9 +85,10 @@ class Lobbies:
     all count; a lobby closed meanwhile (started or cancelled) is never brought back.
     """
 
-    def __init__(self, service: GameService, status: StatusUpdater, chance: random.Random) -> None:
-        self.service = service
-        self.status = status
+    def __init__(self, starter: Starter, chance: random.Random) -> None:
+        self.starter = starter
+        self.service = starter.service
+        self.status = starter.status
         self.chance = chance
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -143,9 +142,7 @@ class Lobbies:
         return existing
 
     async def require_no_game(self, channel_id: int) -> None:
-        game = await self.service.current(str(channel_id))
-        if game is not None and game.status == "active":
-            raise RuleViolation("This channel already has a game: end it with /totem end first.")
+        await self.starter.require_no_game(channel_id)
 
     async def change(
         self, interaction: discord.Interaction, change: LobbyChange, host_only: bool = False
@@ -250,24 +247,11 @@ class Lobbies:
         """Create the game (closing the lobby); the caller answers, then calls show_started.
 
         In a team format each seat carries its team; the game seats the teams its own way."""
-        assert interaction.channel_id is not None
-        await self.require_no_game(interaction.channel_id)
-        previous = await self.service.current(str(interaction.channel_id))
         config, ordered = arranged(options, seats)
-        game = await self.service.start(
-            str(interaction.channel_id),
-            host,
-            config,
-            ordered,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-        )
-        return Started(game, previous)
+        return await self.starter.start(interaction, config, ordered, host)
 
     async def show_started(self, started: Started) -> None:
-        """After the answer: retire the previous game's status message, post the new one."""
-        if started.previous is not None:
-            await self.status.retire(started.previous)
-        self.status.schedule(started.game.id)
+        await self.starter.show_started(started)
 
     async def _edit_message(
         self,
@@ -300,9 +284,13 @@ def require_host(interaction: discord.Interaction, lobby: Lobby) -> None:
 
 
 def lobbies_of(interaction: discord.Interaction) -> Lobbies:
-    lobbies = getattr(interaction.client, "lobbies", None)
-    assert isinstance(lobbies, Lobbies), "the client has no lobbies"
-    return lobbies
+    """The lobbies of the bot: the `/totem` group's cog keeps them."""
+    cogs = getattr(interaction.client, "cogs", {})
+    for cog in cogs.values():
+        lobbies = getattr(cog, "lobbies", None)
+        if isinstance(lobbies, Lobbies):
+            return lobbies
+    raise AssertionError("the client has no lobbies")
 
 
 JOIN_ROW, SEATS_ROW = 0, 1

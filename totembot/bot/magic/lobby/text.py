@@ -10,7 +10,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from totembot.bot.lobby.seats import arranged, format_of_options, listed_teams, shown_teams
+from totembot.bot.magic.lobby.seats import arranged, format_of_options, listed_teams, shown_teams
 from totembot.games.magic.formats import Format, format_named
 from totembot.games.magic.render.view import table_view
 from totembot.games.magic.rules import Config, GameState, RuleViolation

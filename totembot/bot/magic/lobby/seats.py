@@ -7,24 +7,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from totembot.games.magic.formats import FORMATS, Format, format_named
 from totembot.games.magic.language.phrases import one_word_name
 from totembot.games.magic.rules import Config, RuleViolation
 from totembot.games.magic.rules.errors import capital, shown
 from totembot.games.magic.rules.game import new_game
-from totembot.store import Lobby, LobbyOptions, Seat, StoredGame
+from totembot.store import Lobby, LobbyOptions, Seat
 
 MAX_TEAMS = max(game_format.team_counts[1] for game_format in FORMATS.values())
-
-
-@dataclass(frozen=True)
-class Started:
-    """A game just created, and the channel's previous game whose status message retires."""
-
-    game: StoredGame
-    previous: StoredGame | None
 
 
 def game_names(seats: Sequence[Seat]) -> list[str]:

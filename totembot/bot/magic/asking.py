@@ -1,0 +1,64 @@
+"""Magic's structured commands and buttons build a request from options, not words; here it
+becomes a line of the language (`games.magic.ruleset.line_of`) and takes the one path every
+request takes (`Recorder.record`). In a channel playing another game, /undo and /next say the
+game's own phrase; every other Magic command is refused in one sentence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from totembot.bot.access import Caller
+from totembot.bot.recording import Recorder, Said
+from totembot.core import GameRequest, ParsedLine
+from totembot.core.errors import RuleViolation
+from totembot.games.magic.rules.intents import Intent
+from totembot.games.magic.ruleset import MAGIC, line_of
+from totembot.games.registry import ruleset_of
+from totembot.service import Recorded
+from totembot.store import StoredGame
+
+SAID_IN_ANY_GAME = ("undo", "next")  # the slash commands every game's language has
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A Magic request as a command's options made it, before the game decides as whom it is
+    recorded."""
+
+    caller: Caller
+    intent: Intent
+    speaker: str | None = None
+
+    def line_for(self, game: StoredGame) -> ParsedLine:
+        if game.config.format in MAGIC.formats:
+            return line_of(self.intent, self.speaker)
+        kind = self.intent.kind
+        ruleset = ruleset_of(game.config.format)
+        line = ruleset.parse_line(kind, game.state) if kind in SAID_IN_ANY_GAME else None
+        if line is None or getattr(self.intent, "player", None):
+            raise RuleViolation(
+                f"This channel plays {game.config.format}: record it with /do "
+                "(see /totem help totemic)."
+            )
+        return line
+
+    def request_for(self, game: StoredGame) -> GameRequest:
+        return Said(self.caller, self.line_for(game), self.speaker).request_for(game)
+
+    def chosen(self, choice: str) -> Asked:
+        return Asked(self.caller, line_of(self.intent).chosen(choice).intent, self.speaker)
+
+
+async def ask(
+    recorder: Recorder,
+    interaction: discord.Interaction,
+    intent: Intent,
+    speaker: str | None = None,
+    on_message: bool = False,
+) -> Recorded | None:
+    """Record `intent` for the caller (or for `speaker`); answer with what changed."""
+    return await recorder.record(
+        interaction, Asked(Caller.of(interaction), intent, speaker), on_message
+    )
