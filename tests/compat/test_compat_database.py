@@ -1,0 +1,186 @@
+"""A database written by 660d3e7 loads, rebuilds, reports and plays on as the old code did.
+
+db/660d3e7.sqlite3 was written by the old code (make_goldens.py says how): ten console games
+one after another (every finished example, then a Totemic match left half-way with an undo and
+a strength still secret), a Totem game on a Discord table with members' seats and a stale status
+message, an abandoned game and an open lobby. Every golden next to it is the old code's answer;
+today's code must give the same, on a copy (the pinned file is never opened in place).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.compat.goldens import (
+    CONTINUED,
+    DISCORD_TABLE,
+    OLD_DB,
+    PLAYED,
+    REPORTS,
+    SCRIPTS,
+    STORED,
+    canonical,
+    describe_database,
+    golden_text,
+    play_on,
+    registry,
+)
+from totembot.cli import main
+from totembot.service import GameService, rebuild
+from totembot.store import GameStore
+
+PINNED: dict[str, Any] = json.loads(STORED.read_text(encoding="utf-8"))
+GAME_OF = {game["channel_id"]: game["id"] for game in PINNED["games"]}  # each channel's last
+OUTCOMES: dict[str, Any] = json.loads((REPORTS / "outcomes.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def old_db(tmp_path: Path) -> Path:
+    copy = tmp_path / "old.sqlite3"
+    shutil.copyfile(OLD_DB, copy)
+    return copy
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    """`totembot ARGS` in-process: exit status, standard output, standard error."""
+    capsys.readouterr()
+    status = main([str(arg) for arg in args])
+    printed = capsys.readouterr()
+    return status, printed.out, printed.err
+
+
+async def check_loads_as_pinned(database: str | Path) -> None:
+    """Every game and lobby as the old store loaded them; every game rebuilt from its events."""
+    store = await GameStore.open(database)
+    try:
+        today = json.loads(canonical(await describe_database(store)))
+        assert [game["id"] for game in today["games"]] == [game["id"] for game in PINNED["games"]]
+        for now, then in zip(today["games"], PINNED["games"], strict=True):
+            assert now == then, f"game {then['id']} ({then['channel_id']})"
+        assert today == PINNED
+        for game_id in await store.game_ids():
+            stored = await store.load(game_id)
+            assert rebuild(stored, await store.events(game_id)) == stored.state, game_id
+    finally:
+        await store.close()
+
+
+def test_the_old_database_holds_the_games_it_was_made_to_hold() -> None:
+    games = PINNED["games"]
+    assert [(g["channel_id"], g["status"]) for g in games if g["channel_id"] != "console"] == [
+        ("table-2", "active"),
+        ("table-3", "abandoned"),
+    ]
+    console = [g for g in games if g["channel_id"] == "console"]
+    assert [g["status"] for g in console] == ["finished"] * 9 + ["active"]
+    assert {g["config"]["format"] for g in games} >= {"totem", "totemic", "totemic-solo", "teams"}
+    assert list(PINNED["lobbies"]) == ["table-4"]
+    undone = [
+        g["id"] for g in games if any(e["request"]["intent"]["kind"] == "undo" for e in g["events"])
+    ]
+    assert {10, 11} <= set(undone)  # both games still being played went through an undo
+
+
+async def test_every_game_and_lobby_loads_and_rebuilds_as_660d3e7_stored_them(
+    old_db: Path,
+) -> None:
+    await check_loads_as_pinned(old_db)
+
+
+async def test_each_game_shows_the_state_the_old_console_printed_when_it_was_played(
+    old_db: Path,
+) -> None:
+    store = await GameStore.open(old_db)
+    try:
+        played = sorted(PLAYED.glob("*.json"))
+        assert len(played) == len(PINNED["games"])
+        for printed in played:
+            shown = json.loads(printed.read_text(encoding="utf-8"))
+            number, _, _name = printed.stem.partition("-")
+            if number.isdigit():  # NN-script: the console's NNth game
+                game = await store.load(int(number))
+                assert game.channel_id == "console"
+            else:  # table-N: that channel's game
+                game = await store.load(GAME_OF[printed.stem])
+            ruleset = registry().ruleset_of(game.config.format)
+            assert ruleset.state_json(game.state, shown["rejected"]) == shown, printed.name
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("output", ["json", "text"])
+def test_the_console_resumes_the_old_game_and_plays_on_as_660d3e7_did(
+    output: str, old_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = SCRIPTS / "continue-console.totem"
+    flags = ["--json"] if output == "json" else []
+    status, printed, errors = run(capsys, "console", "--db", old_db, *flags, script)
+    assert (status, errors) == (0, "")
+    answer = CONTINUED / ("console.json" if output == "json" else "console.txt")
+    assert printed == golden_text(answer)
+
+
+async def test_a_discord_table_of_the_old_database_records_more_as_660d3e7_did(
+    old_db: Path,
+) -> None:
+    store = await GameStore.open(old_db)
+    try:
+        service = GameService(store)
+        lines = (SCRIPTS / "continue-table-2.totem").read_text(encoding="utf-8").splitlines()
+        shown = await play_on(service, DISCORD_TABLE, lines)
+        assert shown == json.loads((CONTINUED / f"{DISCORD_TABLE}.json").read_text("utf-8"))
+        game = await service.current(DISCORD_TABLE)
+        assert game is not None
+        assert rebuild(game, await store.events(game.id)) == game.state
+        fresh = await service.start(
+            "table-5", "101", registry().parse_setup("game ffa players: A, B")
+        )
+        assert fresh.id == len(PINNED["games"]) + 1
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("report", list(OUTCOMES))
+def test_a_report_on_the_old_database_prints_what_660d3e7_printed(
+    report: str, old_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pinned = OUTCOMES[report]
+    status, printed, errors = run(capsys, *pinned["args"], "--db", old_db)
+    assert (status, errors.replace(str(old_db), "<db>")) == (pinned["exit"], pinned["stderr"])
+    assert printed == golden_text(REPORTS / report)
+
+
+@pytest.mark.postgres
+async def test_the_old_database_copied_into_postgresql_loads_reports_and_plays_on_the_same(
+    old_db: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`totembot migrate-db --from` the old file, then the same checks on PostgreSQL (the
+    commands run in a thread: each runs its own event loop, as from a shell)."""
+    capsys.readouterr()
+    status = await asyncio.to_thread(
+        main, ["migrate-db", "--from", str(old_db), "--to", postgres_url]
+    )
+    copied = capsys.readouterr().out
+    assert status == 0
+    assert copied.startswith(f"Copied {len(PINNED['games'])} games, ") and "1 lobby" in copied
+
+    await check_loads_as_pinned(postgres_url)
+    for report, pinned in OUTCOMES.items():
+        capsys.readouterr()
+        status = await asyncio.to_thread(main, [*pinned["args"], "--db", postgres_url])
+        printed = capsys.readouterr()
+        assert (status, printed.err) == (pinned["exit"], pinned["stderr"]), report
+        assert printed.out == golden_text(REPORTS / report), report
+    store = await GameStore.open(postgres_url)
+    try:
+        lines = (SCRIPTS / "continue-table-2.totem").read_text(encoding="utf-8").splitlines()
+        shown = await play_on(GameService(store), DISCORD_TABLE, lines)
+        assert shown == json.loads((CONTINUED / f"{DISCORD_TABLE}.json").read_text("utf-8"))
+    finally:
+        await store.close()
