@@ -49,6 +49,15 @@ APPLICATION_ID = 1000  # any id: the payload does not depend on it
 SYNC_GUILD = 10  # `totembot sync --guild 10`
 
 
+async def open_database(database: str | Path) -> GameStore:
+    """The store: `GameStore.open` at 660d3e7, `open_store` now (the one other moved name)."""
+    import totembot.store as store
+
+    opener = getattr(store, "open_store", None) or store.GameStore.open
+    opened: GameStore = await opener(database)
+    return opened
+
+
 def registry() -> Any:
     """The ruleset registry: totembot.ruleset.registry at 660d3e7, totembot.games.registry now.
 
@@ -143,7 +152,7 @@ async def synced_commands() -> dict[str, Payload]:
     runs it); only the two bulk-overwrite calls are replaced."""
     from totembot.bot.client import TotemBot
 
-    store = await GameStore.open(":memory:")
+    store = await open_database(":memory:")
     bot = TotemBot(GameService(store), 1.0, random.Random(0), False, application_id=APPLICATION_ID)
     sent: dict[str, Payload] = {}
 

@@ -80,12 +80,13 @@ from tests.compat.goldens import (  # noqa: E402
     canonical,
     describe_database,
     json_text,
+    open_database,
     play,
     play_on,
     synced_commands,
 )
 from totembot.service import GameService  # noqa: E402
-from totembot.store import GameStore, Lobby, LobbyOptions, Seat  # noqa: E402
+from totembot.store import Lobby, LobbyOptions, Seat  # noqa: E402
 
 # The console's games, one after the other: every example that ends, then one left half-way.
 FINISHED = [
@@ -154,7 +155,7 @@ def make_console_goldens(at: Layout, work: Path) -> None:
 
 async def fill_outside_console(db: Path, at: Layout) -> None:
     """Tables 2, 3 and 4, through the old service and store as the bot uses them."""
-    store = await GameStore.open(db)
+    store = await open_database(db)
     try:
         service = GameService(store)
         shown = await play(service, DISCORD_TABLE, EXAMPLES / "four-players.totem", seats=True)
@@ -192,7 +193,7 @@ def make_database(at: Layout, work: Path) -> None:
 
 
 async def stored_description(db: Path) -> dict[str, Any]:
-    store = await GameStore.open(db)
+    store = await open_database(db)
     try:
         return await describe_database(store)
     finally:
@@ -200,7 +201,7 @@ async def stored_description(db: Path) -> dict[str, Any]:
 
 
 async def continue_table_2(db: Path) -> dict[str, Any]:
-    store = await GameStore.open(db)
+    store = await open_database(db)
     try:
         lines = (SCRIPTS / "continue-table-2.totem").read_text(encoding="utf-8").splitlines()
         return await play_on(GameService(store), DISCORD_TABLE, lines)

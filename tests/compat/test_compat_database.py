@@ -28,12 +28,12 @@ from tests.compat.goldens import (
     canonical,
     describe_database,
     golden_text,
+    open_database,
     play_on,
     registry,
 )
 from totembot.cli import main
 from totembot.service import GameService, rebuild
-from totembot.store import GameStore
 
 PINNED: dict[str, Any] = json.loads(STORED.read_text(encoding="utf-8"))
 GAME_OF = {game["channel_id"]: game["id"] for game in PINNED["games"]}  # each channel's last
@@ -57,7 +57,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str
 
 async def check_loads_as_pinned(database: str | Path) -> None:
     """Every game and lobby as the old store loaded them; every game rebuilt from its events."""
-    store = await GameStore.open(database)
+    store = await open_database(database)
     try:
         today = json.loads(canonical(await describe_database(store)))
         assert [game["id"] for game in today["games"]] == [game["id"] for game in PINNED["games"]]
@@ -96,7 +96,7 @@ async def test_every_game_and_lobby_loads_and_rebuilds_as_660d3e7_stored_them(
 async def test_each_game_shows_the_state_the_old_console_printed_when_it_was_played(
     old_db: Path,
 ) -> None:
-    store = await GameStore.open(old_db)
+    store = await open_database(old_db)
     try:
         played = sorted(PLAYED.glob("*.json"))
         assert len(played) == len(PINNED["games"])
@@ -129,7 +129,7 @@ def test_the_console_resumes_the_old_game_and_plays_on_as_660d3e7_did(
 async def test_a_discord_table_of_the_old_database_records_more_as_660d3e7_did(
     old_db: Path,
 ) -> None:
-    store = await GameStore.open(old_db)
+    store = await open_database(old_db)
     try:
         service = GameService(store)
         lines = (SCRIPTS / "continue-table-2.totem").read_text(encoding="utf-8").splitlines()
@@ -177,7 +177,7 @@ async def test_the_old_database_copied_into_postgresql_loads_reports_and_plays_o
         printed = capsys.readouterr()
         assert (status, printed.err) == (pinned["exit"], pinned["stderr"]), report
         assert printed.out == golden_text(REPORTS / report), report
-    store = await GameStore.open(postgres_url)
+    store = await open_database(postgres_url)
     try:
         lines = (SCRIPTS / "continue-table-2.totem").read_text(encoding="utf-8").splitlines()
         shown = await play_on(GameService(store), DISCORD_TABLE, lines)
