@@ -3,7 +3,7 @@ language has, `undo`, which the shell answers from the game's history."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from totembot.core.frozen import Frozen
 
@@ -18,3 +18,19 @@ class Actor(Frozen):
 
 class Undo(Frozen):
     kind: Literal["undo"] = "undo"
+
+
+I = TypeVar("I")  # noqa: E741 (a game's intents: each has a `kind`)
+
+
+class Request(Frozen, Generic[I]):
+    """One recorded request: who said it and what they asked for. Each game's request is this
+    with its own intents (`class Request(core.intents.Request[Intent])`)."""
+
+    actor: Actor
+    intent: I
+
+    @property
+    def is_undo(self) -> bool:
+        """Undo is answered from the game's history rather than its current state."""
+        return getattr(self.intent, "kind", None) == "undo"

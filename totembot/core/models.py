@@ -15,12 +15,13 @@ from pydantic import BaseModel, TypeAdapter
 
 from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome
+from totembot.core.history import History, Recorded
+from totembot.core.intents import Request as BaseRequest
 
 C = TypeVar("C", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)
-R = TypeVar("R", bound=BaseModel)
+R = TypeVar("R", bound=BaseRequest[Any])
 E = TypeVar("E")
-Rq = TypeVar("Rq", contravariant=True)
 
 
 class HasKind(Protocol):
@@ -29,26 +30,6 @@ class HasKind(Protocol):
 
 
 I = TypeVar("I", bound=HasKind)  # noqa: E741 (an intent)
-
-
-class Recorded(Protocol):
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def events(self) -> Sequence[Any]: ...
-
-    @property
-    def changed(self) -> bool: ...
-
-
-class History(Protocol[Rq]):
-    """A game's states so far: it records a request, or undoes the last change."""
-
-    @property
-    def state(self) -> Any: ...
-
-    def record(self, request: Rq) -> Recorded: ...
 
 
 @dataclass(frozen=True)
@@ -61,8 +42,8 @@ class Models(Generic[C, S, R, E]):
     request: type[R]
     events: TypeAdapter[list[E]]
     new_game: Callable[[C], S]
-    history: Callable[[S], History[R]]
-    replay: Callable[[S, Iterable[R]], History[R]]
+    history: Callable[[S], History[S, R, E]]
+    replay: Callable[[S, Iterable[R]], History[S, R, E]]
 
 
 class ModelRuleset(Generic[C, S, R, E]):
@@ -115,7 +96,7 @@ class ModelRuleset(Generic[C, S, R, E]):
             self.models.history(self.own_state(state)).record(self.own_request(request))
         )
 
-    def _replayed(self, config: GameConfig, history: Sequence[GameRequest]) -> History[R]:
+    def _replayed(self, config: GameConfig, history: Sequence[GameRequest]) -> History[S, R, E]:
         initial = self.new_game(config)
         return self.models.replay(initial, [self.own_request(request) for request in history])
 
@@ -125,10 +106,10 @@ class ModelRuleset(Generic[C, S, R, E]):
         return _outcome(self._replayed(config, history).record(self.own_request(request)))
 
     def rebuild(self, config: GameConfig, history: Sequence[GameRequest]) -> S:
-        return cast(S, self._replayed(config, history).state)
+        return self._replayed(config, history).state
 
 
-def _outcome(recorded: Recorded) -> Outcome:
+def _outcome(recorded: Recorded[Any, Any]) -> Outcome:
     return Outcome(recorded.state, recorded.events, recorded.changed)
 
 

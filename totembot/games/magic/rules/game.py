@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
+from totembot.core.history import History, Recorded
+from totembot.core.intents import Actor
 from totembot.games.magic.rules.amounts import check_amount
 from totembot.games.magic.rules.engine import apply
 from totembot.games.magic.rules.errors import RuleViolation, capital, shown
@@ -57,56 +58,20 @@ def new_game(config: Config) -> GameState:
     )
 
 
-@dataclass(frozen=True)
-class Step:
-    """One accepted change: the request, the state it produced and what it changed."""
+class Game(History[GameState, Request, Event]):
+    """A Magic game's history (`core.history`): the engine applies, undo is the players'."""
 
-    request: Request
-    state: GameState
-    events: tuple[Event, ...]
+    def apply(self, state: GameState, request: Request) -> tuple[GameState, list[Event]]:
+        return apply(state, request)
 
+    def undo_refusal(self, state: GameState, actor: Actor) -> str | None:
+        return None if actor.host else _undo_refusal(state, actor.player)
 
-@dataclass
-class Outcome:
-    state: GameState
-    events: list[Event]
-    changed: bool
+    def undone(self, request: Request) -> Event:
+        return Undone(request=request)
 
 
-@dataclass
-class Game:
-    """The states a game went through; undo steps back to the one before the last change."""
-
-    initial: GameState
-    steps: list[Step] = field(default_factory=list)
-
-    @property
-    def state(self) -> GameState:
-        return self.steps[-1].state if self.steps else self.initial
-
-    def record(self, request: Request) -> Outcome:
-        """Apply a request (or undo); raises RuleViolation and changes nothing when refused."""
-        if request.intent.kind == "undo":
-            return self._undo(request)
-        state, events = apply(self.state, request)
-        changed = state != self.state
-        if changed:
-            self.steps.append(Step(request, state, tuple(events)))
-        return Outcome(state, events, changed)
-
-    def _require_may_undo(self, player: str | None) -> None:
-        refusal = _undo_refusal(self.state, player)
-        if refusal is not None:
-            raise RuleViolation(refusal)
-
-    def _undo(self, request: Request) -> Outcome:
-        actor = request.actor
-        if not actor.host:
-            self._require_may_undo(actor.player)
-        if not self.steps:
-            raise RuleViolation("There is nothing to undo.")
-        last = self.steps.pop()
-        return Outcome(self.state, [Undone(request=last.request)], True)
+Outcome = Recorded[GameState, Event]
 
 
 def _undo_refusal(state: GameState, player: str | None) -> str | None:
@@ -124,6 +89,5 @@ def _undo_refusal(state: GameState, player: str | None) -> str | None:
 def replay(initial: GameState, requests: Iterable[Request]) -> Game:
     """Rebuild a game from its accepted requests alone (undo included)."""
     game = Game(initial)
-    for request in requests:
-        game.record(request)
+    game.replayed(requests)
     return game

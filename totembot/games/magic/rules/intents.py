@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from totembot.core.frozen import Frozen
 from totembot.core.intents import Actor as Actor
+from totembot.core.intents import Request as BaseRequest
 from totembot.core.intents import Undo as Undo
 
 Side = Literal["left", "right"]
@@ -188,13 +189,5 @@ Intent = Annotated[
 ]
 
 
-class Request(Frozen):
-    """One recorded request: who said it and what they asked for."""
-
-    actor: Actor
-    intent: Intent
-
-    @property
-    def is_undo(self) -> bool:
-        """Undo is answered from the game's history rather than its current state."""
-        return self.intent.kind == "undo"
+class Request(BaseRequest[Intent]):
+    """One recorded request of this game: who said it and which of its intents."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from totembot.core.errors import RuleViolation, shown
+from totembot.core.history import History, Recorded
+from totembot.core.intents import Actor
 from totembot.games.totemic.rules.engine import apply
 from totembot.games.totemic.rules.events import TotemicEvent, Undone
 from totembot.games.totemic.rules.intents import Request
@@ -122,62 +123,32 @@ def new_game(config: TotemicConfig) -> TotemicState:
     return TotemicState(config=config, players=players, level=level, turn=turn, match=match)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One accepted change: the request, the state it produced and what it changed."""
+class TotemicGame(History[TotemicState, Request, TotemicEvent]):
+    """A Totemic game's history (`core.history`): the host, or either animal at the table (a
+    solo rival too) may undo, even once it is over."""
 
-    request: Request
-    state: TotemicState
-    events: tuple[TotemicEvent, ...]
+    def apply(
+        self, state: TotemicState, request: Request
+    ) -> tuple[TotemicState, list[TotemicEvent]]:
+        return apply(state, request)
+
+    def undo_refusal(self, state: TotemicState, actor: Actor) -> str | None:
+        if actor.host:
+            return None
+        if actor.player is None:
+            return "Only a player or the host can undo."
+        seat_named(state, actor.player)  # a name not at the table is refused in its words
+        return None
+
+    def undone(self, request: Request) -> TotemicEvent:
+        return Undone(request=request)
 
 
-@dataclass
-class Outcome:
-    state: TotemicState
-    events: list[TotemicEvent]
-    changed: bool
-
-
-@dataclass
-class TotemicGame:
-    """The states a game went through; undo steps back to the one before the last change."""
-
-    initial: TotemicState
-    steps: list[Step] = field(default_factory=list)
-
-    @property
-    def state(self) -> TotemicState:
-        return self.steps[-1].state if self.steps else self.initial
-
-    def record(self, request: Request) -> Outcome:
-        """Apply a request (or undo); raises RuleViolation and changes nothing when refused.
-
-        A request that changes nothing is accepted but is no undo step.
-        """
-        if request.is_undo:
-            return self._undo(request)
-        state, events = apply(self.state, request)
-        changed = state != self.state
-        if changed:
-            self.steps.append(Step(request, state, tuple(events)))
-        return Outcome(state, events, changed)
-
-    def _undo(self, request: Request) -> Outcome:
-        """The host, or either animal at the table (a solo rival too), even once it is over."""
-        actor = request.actor
-        if not actor.host:
-            if actor.player is None:
-                raise RuleViolation("Only a player or the host can undo.")
-            seat_named(self.state, actor.player)
-        if not self.steps:
-            raise RuleViolation("There is nothing to undo.")
-        last = self.steps.pop()
-        return Outcome(self.state, [Undone(request=last.request)], True)
+Outcome = Recorded[TotemicState, TotemicEvent]
 
 
 def replay(initial: TotemicState, requests: Iterable[Request]) -> TotemicGame:
     """Rebuild a game from its accepted requests alone (undo included)."""
     game = TotemicGame(initial)
-    for request in requests:
-        game.record(request)
+    game.replayed(requests)
     return game

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from totembot.core.frozen import Frozen
 from totembot.core.intents import Actor as Actor
+from totembot.core.intents import Request as BaseRequest
 from totembot.core.intents import Undo as Undo
 
 
@@ -98,12 +99,5 @@ Intent = Annotated[
 ]
 
 
-class Request(Frozen):
-    """One recorded request: who said it and what they asked for."""
-
-    actor: Actor
-    intent: Intent
-
-    @property
-    def is_undo(self) -> bool:
-        return self.intent.kind == "undo"
+class Request(BaseRequest[Intent]):
+    """One recorded request of this game: who said it and which of its intents."""
