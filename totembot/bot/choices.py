@@ -12,9 +12,9 @@ from discord import app_commands
 
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import recorder_of
+from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.rules import GameState, RuleViolation
 from totembot.games.magic.rules.formats import format_of
-from totembot.games.magic.rules.options import player_choices, totem_choices
 from totembot.store import StoreError
 
 MAX_CHOICES = 25

@@ -1,10 +1,13 @@
 """`/totem help`: the console's help pages, privately, with the slash commands added.
 
-The pages are imported when first asked for: the bot starts without them.
+The pages are imported when first asked for: the bot starts without them. The structured
+commands the page lists are the requests' own (each row of the request table names its slash
+command, if the bot has one).
 """
 
 from __future__ import annotations
 
+import textwrap
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -16,13 +19,14 @@ from totembot.bot.replies import MAX_CONTENT
 if TYPE_CHECKING:
     from totembot.games.magic.help.pages import Topic
 
-COMMANDS_TEXT = (
+COMMANDS_BEFORE = (
     "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
     "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
     "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
     "Record for another player with their name first: /do text: Bob: pay 2 via right",
-    "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
-    "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
+)
+STRUCTURED = "Or use the structured commands with autocomplete:"
+COMMANDS_AFTER = (
     "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
     "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
     "/totem status and /totem board show the game; /totem history the latest changes.",
@@ -31,6 +35,7 @@ COMMANDS_TEXT = (
     "/totem export gives the game as a script that totembot console plays back.",
 )
 HELP_ASK = "/totem help topic:"
+LINE_WIDTH = 83  # the page's longest lines
 
 
 @cache
@@ -38,7 +43,15 @@ def commands_topic() -> Topic:
     """The page of the slash commands, added to the console's pages."""
     from totembot.games.magic.help.pages import Topic
 
-    return Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
+    return Topic(name="commands", title="the phrases on Discord", text=commands_text())
+
+
+def commands_text() -> tuple[str, ...]:
+    """The page's lines, with the structured commands listed from the request table."""
+    from totembot.games.magic.help.pages import slash_commands
+
+    listed = f"{STRUCTURED} {', '.join(slash_commands())}."
+    return (*COMMANDS_BEFORE, *textwrap.wrap(listed, LINE_WIDTH), *COMMANDS_AFTER)
 
 
 def discord_help(topic: str | None) -> str:

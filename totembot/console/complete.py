@@ -1,7 +1,8 @@
 """What Tab offers at the console prompt: the words that may come next, from the game itself.
 
 Pure, so it is tested without a terminal: the players' names and totems come from the state,
-and the format decides whether totems are named at all.
+and the format decides whether totems are named at all. A Magic request's words come from the
+request table (`totembot.games.magic.language.tab`).
 """
 
 from __future__ import annotations
@@ -9,10 +10,9 @@ from __future__ import annotations
 from totembot.core import GameState as AnyState
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.help.pages import topic_names
-from totembot.games.magic.language.phrases import TOTEM_ONLY, VERBS
+from totembot.games.magic.language.tab import phrase_words, request_starts
 from totembot.games.magic.rules import GameState
 from totembot.games.magic.rules.errors import RuleViolation
-from totembot.games.magic.rules.lookup import pool_name
 from totembot.games.registry import TOTEMIC_FORMATS
 from totembot.games.totemic.language.phrases import VERBS as TOTEMIC_VERBS
 
@@ -21,21 +21,6 @@ SETUP_OPTIONS = ("life:", "commander", "rules:")
 TOTEMIC_OPTIONS = {
     "totemic": ("power:", "levels:", "match:"),
     "totemic-solo": ("power:", "rivals:", "levels:"),
-}
-SIDES = ("left", "right")
-TOTEM_BEFORE = frozenset({"via", "counting", "lock", "unlock", "attack", "the"})
-NAME_BEFORE = frozenset({"to", "hitting", "eliminate", "remove", "halve", "set"})
-NUMBER_BEFORE = frozenset({"deal", "poison", "lose", "gain", "pay", "loses", "gains", "for"})
-REQUIRED = {"deal": ("to",), "poison": ("to",), "set": ("life", "to"), "attack": ("for",)}
-OPTIONAL = {
-    "deal": ("via",),
-    "poison": ("via",),
-    "lose": ("via",),
-    "gain": ("via",),
-    "pay": ("via",),
-    "set": ("via", "counting"),
-    "halve": ("via", "counting"),
-    "attack": ("with", "hitting"),
 }
 
 
@@ -56,19 +41,13 @@ def _next_words(words: list[str], state: AnyState | None) -> list[str]:
         return _setup_words([word.casefold() for word in words])
     if not isinstance(state, GameState):
         return _totemic_words(words, state)
-    names = [player.name for player in state.players]
     if first is not None and first.endswith(":"):
-        each = [] if _names_totems(state) else ["each"]
-        return _phrase_words(words[1:], state) if len(words) > 1 else [*VERBS, *each, *names]
+        return phrase_words(words[1:], state) if len(words) > 1 else request_starts(state)
     if not words:
-        speakers = [f"{name}:" for name in names]
-        each = [] if _names_totems(state) else ["each"]
-        return [*speakers, *VERBS, *each, *names, *CONSOLE_COMMANDS, *(["game"] * state.finished)]
-    return _phrase_words(words, state)
-
-
-def _names_totems(state: GameState) -> bool:
-    return format_named(state.config.format).language.totems
+        speakers = [f"{player.name}:" for player in state.players]
+        finished = ["game"] * state.finished
+        return [*speakers, *request_starts(state), *CONSOLE_COMMANDS, *finished]
+    return phrase_words(words, state)
 
 
 def _setup_words(words: list[str]) -> list[str]:
@@ -93,56 +72,6 @@ def _setup_words(words: list[str]) -> list[str]:
     if last in ("players:", "teams:", "life:") or last.endswith(","):
         return []
     return [option for option in SETUP_OPTIONS if option not in words]
-
-
-def _phrase_words(words: list[str], state: GameState) -> list[str]:
-    folded = [word.casefold() for word in words]
-    verb = folded[1] if len(folded) > 1 and folded[1] in ("loses", "gains") else folded[0]
-    verb = {"loses": "lose", "gains": "gain"}.get(verb, verb)
-    last = folded[-1]
-    if not _names_totems(state):
-        return _player_phrase_words(words, folded, verb, state)
-    if last in TOTEM_BEFORE:
-        totems = [pool_name(state, index) for index in range(len(state.pools))]
-        return [*SIDES, *totems, *(["the"] * (last != "the"))]
-    if last in NUMBER_BEFORE or (last == "to" and verb == "set"):
-        return []
-    if last in NAME_BEFORE:
-        return [player.name for player in state.players]
-    if last == "with":
-        return ["commander"]
-    if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
-    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
-    if missing:
-        return missing[:1]
-    return [word for word in OPTIONAL.get(verb, ()) if word not in folded]
-
-
-def _player_phrase_words(
-    words: list[str], folded: list[str], verb: str, state: GameState
-) -> list[str]:
-    """The same, in a format where requests name players and never totems."""
-    last = folded[-1]
-    names = [player.name for player in state.players]
-    if last == "each":
-        return ["player", "opponent"]
-    if folded[0] == "each" and len(folded) == 2:
-        return ["loses", "gains"]
-    if last in ("attack", *NAME_BEFORE) or (last == "to" and verb != "set"):
-        return [*names, *(["each"] * (last == "to" and verb == "deal"))]
-    if last in ("lock", "unlock") or last in NUMBER_BEFORE or (last == "to" and verb == "set"):
-        return []
-    if last == "with":
-        return ["commander"]
-    if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
-    missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
-    if missing:
-        return missing[:1]
-    return [
-        word for word in OPTIONAL.get(verb, ()) if word not in folded and word not in TOTEM_ONLY
-    ]
 
 
 def _totemic_setup_words(words: list[str]) -> list[str]:

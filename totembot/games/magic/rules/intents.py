@@ -9,6 +9,9 @@ from pydantic import Field, model_validator
 from totembot.core.frozen import Frozen
 
 Side = Literal["left", "right"]
+# What changed a life total (`events.LifeChanged.cause`): one cause per request that changes
+# life, kept here beside the intents so that a new request is one model in this file.
+LifeCause = Literal["damage", "loss", "gain", "payment", "set", "halve", "combat"]
 
 
 class TotemRef(Frozen):
