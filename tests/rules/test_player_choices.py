@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from totembot.games.magic.formats import format_named
+from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Game, GameState
 from totembot.games.magic.rules.game import new_game
-from totembot.games.magic.rules.options import player_choices, totem_choices
 
 
 def played(setup: str, *lines: str) -> GameState:

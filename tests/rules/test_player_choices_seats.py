@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.test_player_choices import labels, played
+from totembot.games.magic.language.options import REACHED_KINDS, player_choices
 from totembot.games.magic.rules import GameState, RuleViolation
 from totembot.games.magic.rules.engine import apply
 from totembot.games.magic.rules.intents import Actor, Attack, Damage, Request
-from totembot.games.magic.rules.options import REACHED_KINDS, player_choices
 
 # Seats: Ann Bob Cid | Dan Eve Fay; Bob and Eve are the emperors.
 EMPEROR = "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay"

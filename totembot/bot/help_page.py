@@ -1,9 +1,14 @@
 """`/totem help`: the console's help pages, privately, with the slash commands added.
 
-The pages are imported when first asked for: the bot starts without them.
+The pages are imported when first asked for: the bot starts without them. The structured
+commands the page lists are the requests' own (each row of the request table names its slash
+command, if the bot has one).
 """
 
 from __future__ import annotations
+
+import textwrap
+from functools import cache
 
 import discord
 from discord import app_commands
@@ -12,13 +17,14 @@ from totembot.bot.replies import MAX_CONTENT
 from totembot.core.help import Topic
 from totembot.games.registry import manual
 
-COMMANDS_TEXT = (
+COMMANDS_BEFORE = (
     "Start a game with /totem new format: (Totem, free-for-all, Two-Headed Giant...):",
     "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
     "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
     "Record for another player with their name first: /do text: Bob: pay 2 via right",
-    "Or use the structured commands with autocomplete: /damage, /lose, /gain, /pay,",
-    "/set-life, /halve, /attack, /poison, /lock, /unlock, /concede, /win, /next, /undo.",
+)
+STRUCTURED = "Or use the structured commands with autocomplete:"
+COMMANDS_AFTER = (
     "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
     "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
     "/totem status and /totem board show the game; /totem history the latest changes.",
@@ -27,14 +33,24 @@ COMMANDS_TEXT = (
     "/totem export gives the game as a script that totembot console plays back.",
 )
 HELP_ASK = "/totem help topic:"
+LINE_WIDTH = 83  # the page's longest lines
 
 
-COMMANDS_TOPIC = Topic(name="commands", title="the phrases on Discord", text=COMMANDS_TEXT)
+@cache
+def commands_topic() -> Topic:
+    """The page of the slash commands, added to the help's pages (built when first asked)."""
+    return Topic(name="commands", title="the phrases on Discord", text=commands_text())
+
+
+def commands_text() -> tuple[str, ...]:
+    """The page's lines, with the structured commands listed from the request table."""
+    listed = f"{STRUCTURED} {', '.join(manual().slash_commands())}."
+    return (*COMMANDS_BEFORE, *textwrap.wrap(listed, LINE_WIDTH), *COMMANDS_AFTER)
 
 
 def discord_help(topic: str | None) -> str:
     """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
-    text = manual().help_text(topic, extra=(COMMANDS_TOPIC,), ask=HELP_ASK)
+    text = manual().help_text(topic, extra=(commands_topic(),), ask=HELP_ASK)
     fenced = f"```text\n{text}\n```"
     return fenced if len(fenced) <= MAX_CONTENT else text[:MAX_CONTENT]
 
@@ -44,7 +60,7 @@ async def help_topics(
 ) -> list[app_commands.Choice[str]]:
     """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
     typed = current.strip().casefold()
-    names = manual().topic_names((COMMANDS_TOPIC,))
+    names = manual().topic_names((commands_topic(),))
     ranked = [n for n in names if n.startswith(typed)] + [
         n for n in names if typed in n and not n.startswith(typed)
     ]

@@ -14,9 +14,9 @@ from totembot.bot.autocomplete import (
     players_in,
     table_of,
 )
+from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.rules import GameState
 from totembot.games.magic.rules.formats import format_of
-from totembot.games.magic.rules.options import player_choices, totem_choices
 
 
 def players_for(kind: str) -> Autocomplete:

@@ -80,14 +80,14 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         return None if parsed is None else line_of(parsed.intent, parsed.speaker)
 
     def setup_words(self, words: list[str]) -> list[str]:
-        from totembot.games.magic.language import complete  # only at a prompt
+        from totembot.games.magic.language import tab  # only at a prompt
 
-        return complete.setup_words(words)
+        return tab.setup_words(words)
 
     def line_words(self, words: list[str], state: AnyState) -> list[str]:
-        from totembot.games.magic.language import complete
+        from totembot.games.magic.language import tab
 
-        return complete.line_words(words, self.own_state(state))
+        return tab.line_words(words, self.own_state(state))
 
     def empty_phrase(self, state: AnyState) -> str:
         language = format_named(self.own_state(state).config.format).language

@@ -19,18 +19,28 @@ from totembot.games.magic.help.topics import (
     TOTEMIC,
     TOTEMS,
 )
-from totembot.games.magic.help.verbs import VERB_TOPICS
+from totembot.games.magic.language.requests import TABLE
+from totembot.games.magic.language.row import GROUPS as VERB_GROUPS
 from totembot.games.magic.rules.errors import shown
 
-__all__ = ["TOPICS", "Example", "Topic", "all_examples", "find_topic", "help_text", "topic_names"]
+__all__ = [
+    "TOPICS",
+    "Example",
+    "Topic",
+    "all_examples",
+    "find_topic",
+    "help_text",
+    "slash_commands",
+    "topic_names",
+]
 
+# The requests in the index's order: group by group, in the table's order within a group.
+VERB_ROWS = tuple(row for group in VERB_GROUPS for row in TABLE if row.group == group)
+VERB_TOPICS = tuple({row.page.name: row.page for row in VERB_ROWS}.values())
 TOPICS: tuple[Topic, ...] = (GAME, FORMATS, REQUESTS, TOTEMS, DEATH, RULES, *VERB_TOPICS, TOTEMIC)
 GROUPS = (
     ("The game", ("game", "formats", "totemic", "requests", "totems", "death", "rules")),
-    ("Life", ("deal", "lose", "gain", "pay", "set", "halve", "each")),
-    ("Combat and counters", ("attack", "poison")),
-    ("Locks and consent", ("lock", "unlock", "approve", "deny")),
-    ("Leaving, turns, undo", ("concede", "eliminate", "win", "remove", "next", "undo")),
+    *((group, tuple(row.verb for row in VERB_ROWS if row.group == group)) for group in VERB_GROUPS),
 )
 LEGEND = "In the forms, N is a number, P a player, T a totem; words in [ ] may be left out."
 UNSAFE = str.maketrans("", "", "*_~`|<>@#\\")
@@ -43,6 +53,11 @@ def _folded(name: str) -> str:
 def topic_names(extra: Sequence[Topic] = ()) -> list[str]:
     """The names the index lists (a few, like unlock and deny, share a page)."""
     return [name for _group, names in GROUPS for name in names] + [t.name for t in extra]
+
+
+def slash_commands() -> list[str]:
+    """The structured slash commands that build a request, in the index's order."""
+    return [f"/{row.slash}" for row in VERB_ROWS if row.slash is not None]
 
 
 def find_topic(name: str, extra: Sequence[Topic] = ()) -> Topic | None:

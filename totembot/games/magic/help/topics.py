@@ -1,18 +1,16 @@
-"""What `help` teaches: every phrase of the Totem language, with examples that really play.
+"""What `help` teaches besides the requests: the game, its formats, totems, death, house rules.
 
-Pure data, shared by the console and Discord. Each example is played in the tests on a fresh
-game (its `setup`, then its `before` lines), so an example that the rules refuse fails a test.
-The other formats (free-for-all, Grand Melee, the giant formats, Emperor, Teams) are taught in
-the text of their pages.
+Each request's own page is part of its row in the request table
+(`totembot.games.magic.language.requests`). Pure data, shared by the console and Discord. Each
+example is played in the tests on a fresh game (its `setup`, then its `before` lines), so an
+example that the rules refuse fails a test. The other formats (free-for-all, Grand Melee, the
+giant formats, Emperor, Teams) are taught in the text of their pages.
 """
 
 from __future__ import annotations
 
 from totembot.core.help import THREE, Example, Topic
-
-COMMANDER = "game totem players: Ann, Bob, Cid commander"
-CONSENT = "game totem players: Ann, Bob, Cid rules: half-life-consent"
-
+from totembot.games.magic.language.topic import COMMANDER, CONSENT
 
 SEATS = "With Ann, Bob, Cid the totems are Ann-Bob, Bob-Cid and Cid-Ann."
 

@@ -1,7 +1,7 @@
 """The phrase language of RULES.md and FORMATS.md: one line of text to a request, and back.
 
-The words and the request table live in `totembot.games.magic.language`; this module reads and writes
-whole lines. The slash commands build the same intents directly.
+The words and the request table live in `totembot.games.magic.language`; this module reads and
+writes whole lines. The slash commands build the same intents directly.
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from totembot.core.names import split_speaker
+from totembot.core.names import MAX_NAME_LENGTH, NAME, split_speaker, strip_comment
 from totembot.games.magic.formats import TOTEM_LANGUAGE, Language
 from totembot.games.magic.language.errors import PhraseError, SetupError
+from totembot.games.magic.language.keywords import KEYWORDS, is_name, name_problem, one_word_name
 from totembot.games.magic.language.requests import BY_VERB, VERBS, read_life, write
 from totembot.games.magic.language.setup import (
     SETUP_EXAMPLE,
@@ -19,17 +20,7 @@ from totembot.games.magic.language.setup import (
     format_setup,
     parse_setup,
 )
-from totembot.games.magic.language.words import (
-    KEYWORDS,
-    MAX_NAME_LENGTH,
-    NAME,
-    TOTEM_ONLY,
-    Words,
-    is_name,
-    name_problem,
-    one_word_name,
-    strip_comment,
-)
+from totembot.games.magic.language.words import TOTEM_ONLY, Words
 from totembot.games.magic.rules.errors import shown
 from totembot.games.magic.rules.intents import Actor, Intent, Request, TotemRef
 
@@ -58,8 +49,7 @@ __all__ = [
 ]
 
 EXPECTED_START = (
-    "a request starts with deal, lose, gain, pay, attack, poison, set, halve, lock, unlock, "
-    "approve, deny, concede, eliminate, win, remove, next or undo, or is 'Bob loses 3'"
+    f"a request starts with {', '.join(VERBS[:-1])} or {VERBS[-1]}, or is 'Bob loses 3'"
 )
 THIRD_PERSON = {"loses": "lose", "gains": "gain"}
 LINES_KEPT = 4096  # request lines read lately, with their answers
@@ -68,7 +58,7 @@ LINES_KEPT = 4096  # request lines read lately, with their answers
 def parse_phrase(text: str, language: Language = TOTEM_LANGUAGE) -> Intent:
     """One phrase (no speaker) to its intent, in a format's language (Totem's by default);
     raises PhraseError saying what was expected."""
-    words = Words(text, language)
+    words = Words(text, KEYWORDS, language)
     first = words.peek()
     if first is None:
         raise PhraseError(f"The request is empty: {EXPECTED_START}.")
@@ -127,7 +117,7 @@ def format_request(request: Request) -> str:
 
 def parse_totem(text: str) -> TotemRef:
     """A totem as typed in a slash command option: `left`, `Bob-Cid`, `the left totem`."""
-    words = Words(text)
+    words = Words(text, KEYWORDS)
     ref = words.totem()
     if words.peek() is not None:
         raise words.fail("the end of the totem's name")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from totembot.core.names import strip_comment
 from totembot.games.magic.formats import Format, format_named
 from totembot.games.magic.language.errors import SetupError
-from totembot.games.magic.language.words import name_problem, strip_comment
+from totembot.games.magic.language.keywords import name_problem
 from totembot.games.magic.rules.errors import RuleViolation, shown
 from totembot.games.magic.rules.state import HOUSE_RULES, Config
 

@@ -1,17 +1,19 @@
-"""Reading one phrase word by word: keywords, names, amounts, totems and optional clauses."""
+"""Reading one phrase word by word: keywords, names, amounts, totems and optional clauses.
+
+The words a name may not be (the verbs of the request table and `LANGUAGE_WORDS`) are handed to
+each `Words`: the table's readers take a `Words`, so this module cannot import the table
+(`totembot.games.magic.language.keywords` joins the two).
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
-from totembot.core import names
-from totembot.core.names import MAX_NAME_LENGTH as MAX_NAME_LENGTH
-from totembot.core.names import NAME as NAME
-from totembot.core.names import strip_comment as strip_comment
+from totembot.core.names import MAX_NAME_LENGTH, NAME
 from totembot.games.magic.formats import TOTEM_LANGUAGE, Language
 from totembot.games.magic.formats.base import TOTEM_WORDS
 from totembot.games.magic.language.errors import PhraseError
-from totembot.games.magic.language.requests import VERBS
 from totembot.games.magic.rules.amounts import check_amount
 from totembot.games.magic.rules.errors import shown
 from totembot.games.magic.rules.intents import TotemRef
@@ -40,32 +42,34 @@ LANGUAGE_WORDS = (
     "by",
     "teams",
 )
-KEYWORDS = frozenset((*VERBS, *LANGUAGE_WORDS))
 DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
 MAX_DIGITS = 9
 TOTEM_ONLY = ("via", "counting", "hitting")
 
 
-def is_name(word: str) -> bool:
+def is_name_word(word: str, keywords: Collection[str]) -> bool:
+    """Whether the word reads as a name: a name's letters, and none of the `keywords`."""
     return (
         len(word) <= MAX_NAME_LENGTH
         and NAME.fullmatch(word) is not None
-        and word.casefold() not in KEYWORDS
+        and word.casefold() not in keywords
     )
 
 
-def name_problem(word: str) -> str | None:
-    """Why a word cannot be a player's or commander's name, or None when it can."""
-    return names.name_problem(word, KEYWORDS)
-
-
 class Words:
-    """A cursor over the words of one phrase, with errors that say what was expected."""
+    """A cursor over the words of one phrase, with errors that say what was expected; a name
+    is any word that reads as one and is none of the `keywords`."""
 
-    def __init__(self, text: str, language: Language = TOTEM_LANGUAGE) -> None:
+    def __init__(
+        self, text: str, keywords: Collection[str], language: Language = TOTEM_LANGUAGE
+    ) -> None:
         self.words = text.split()
         self.pos = 0
+        self.keywords = keywords
         self.language = language
+
+    def is_name(self, word: str) -> bool:
+        return is_name_word(word, self.keywords)
 
     def peek(self) -> str | None:
         return self.words[self.pos].casefold() if self.pos < len(self.words) else None
@@ -107,7 +111,7 @@ class Words:
 
     def name(self, what: str) -> str:
         word = self.peek()
-        if word is None or not is_name(word):
+        if word is None or not self.is_name(word):
             raise self.fail(what)
         raw = self.next_raw()
         assert raw is not None
@@ -123,7 +127,7 @@ class Words:
         else:
             raw = self.words[self.pos] if word is not None else ""
             parts = raw.split("-")
-            if len(parts) != 2 or not all(is_name(part) for part in parts):
+            if len(parts) != 2 or not all(self.is_name(part) for part in parts):
                 raise self.fail("a totem: left, right or its two players like Bob-Cid")
             self.pos += 1
             ref = TotemRef(names=(parts[0], parts[1]))
@@ -151,7 +155,7 @@ class Words:
             elif word == "with":
                 self.expect("commander")
                 nxt = self.peek()
-                found[word] = self.next_raw() if nxt is not None and is_name(nxt) else None
+                found[word] = self.next_raw() if nxt is not None and self.is_name(nxt) else None
         return found
 
     def amount(self, what: str) -> int:
@@ -159,21 +163,3 @@ class Words:
         value = self.number(what, "from 1 to 1,000,000")
         check_amount(value, what)
         return value
-
-
-def one_word_name(display_name: str, taken: list[str], fallback: str) -> str:
-    """A name the phrase language can read, made from a Discord display name.
-
-    "Big Bob!" becomes "Big_Bob"; a name with nothing usable becomes `fallback`; a clash
-    with a name already `taken` (ignoring case) gets a number: "Ann2".
-    """
-    words = NAME.findall(display_name.replace(" ", "_"))
-    base = "_".join(words).strip("_")[:MAX_NAME_LENGTH] or fallback
-    if name_problem(base):
-        base = fallback
-    folded = {name.casefold() for name in taken}
-    candidate, number = base, 1
-    while candidate.casefold() in folded:
-        number += 1
-        candidate = f"{base[: MAX_NAME_LENGTH - len(str(number))]}{number}"
-    return candidate

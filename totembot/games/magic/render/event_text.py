@@ -6,7 +6,10 @@ Under Minions & Masters, `describe_lines` tells a fall in one line with the even
 
 from __future__ import annotations
 
+from totembot.games.magic.formats.house.minions import how_of
 from totembot.games.magic.language.phrases import format_request
+from totembot.games.magic.language.requests import TABLE
+from totembot.games.magic.language.row import Fall
 from totembot.games.magic.rules.events import (
     CommanderDamaged,
     Event,
@@ -26,25 +29,11 @@ from totembot.games.magic.rules.events import (
     Undone,
 )
 
-CAUSE_WORDS = {
-    "damage": "dealt by",
-    "loss": "lost to",
-    "gain": "gained from",
-    "payment": "paid by",
-    "set": "set by",
-    "halve": "halved by",
-    "combat": "combat damage from",
-}
-# Minions & Masters: what a player fell to, with its controller and without one.
-FALL_WORDS = {
-    "attack": ("{by}'s attack", "an attack"),
-    "damage": ("{by}'s damage", "damage"),
-    "effect": ("{by}'s effect", "an effect"),
-    "life loss": ("life loss from {by}", "life loss"),
-    "poison": ("{by}'s poison", "poison"),
-    "set": ("a life total set by {by}", "a life total set"),
-    "halve": ("{by} halving their life", "a halved life"),
-}
+# From the request table: the words before whoever changed a life total, by cause ("dealt by")
+CAUSE_WORDS = {row.life.cause: row.life.by for row in TABLE if row.life is not None}
+# Minions & Masters: what a player fell to, with its controller and without one, by how they
+# fell (a request's kind, as the house rule records it)
+FALL_WORDS = {how_of(row.kind): row.fall for row in TABLE if row.fall is not None}
 KEEPS_LIFE = ("poison", "madness")  # a fall that keeps the life the player had
 FALL_ORDINALS = {2: "second", 3: "third"}
 
@@ -109,7 +98,7 @@ def joined(names: tuple[str, ...]) -> str:
 def _fell_to(event: MinionChanged, by: str | None) -> str:
     """What the player fell to: "Ann's damage", "life loss from Ann", "poison"."""
     how = event.how or ""
-    with_by, alone = FALL_WORDS.get(how, ("{by}'s " + how, how or "a blow"))
+    with_by, alone = FALL_WORDS.get(how, Fall("{by}'s " + how, how or "a blow"))
     if by is None:
         return alone
     words = with_by.format(by=by)

@@ -4,9 +4,9 @@ that the last players can lose at once. A locked life total is skipped (a change
 from __future__ import annotations
 
 from totembot.games.magic.rules.amounts import check_amount
-from totembot.games.magic.rules.events import Event, LifeCause, LifeUnchanged
+from totembot.games.magic.rules.events import Event, LifeUnchanged
 from totembot.games.magic.rules.formats import Change, format_of
-from totembot.games.magic.rules.intents import Each, Request
+from totembot.games.magic.rules.intents import Each, LifeCause, Request
 from totembot.games.magic.rules.life import change_life
 from totembot.games.magic.rules.lookup import controller_seat, player_name, pool_name, speaker_seat
 from totembot.games.magic.rules.state import GameState

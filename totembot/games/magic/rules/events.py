@@ -7,9 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from totembot.core.frozen import Frozen
-from totembot.games.magic.rules.intents import Request
-
-LifeCause = Literal["damage", "loss", "gain", "payment", "set", "halve", "combat"]
+from totembot.games.magic.rules.intents import LifeCause, Request
 
 
 class LifeChanged(Frozen):

@@ -12,6 +12,9 @@ from totembot.core.intents import Request as BaseRequest
 from totembot.core.intents import Undo as Undo
 
 Side = Literal["left", "right"]
+# What changed a life total (`events.LifeChanged.cause`): one cause per request that changes
+# life, kept here beside the intents so that a new request is one model in this file.
+LifeCause = Literal["damage", "loss", "gain", "payment", "set", "halve", "combat"]
 
 
 class TotemRef(Frozen):

@@ -9,7 +9,6 @@ from totembot.games.magic.rules.events import (
     CommanderDamaged,
     Event,
     GameEnded,
-    LifeCause,
     LifeChanged,
     LifeUnchanged,
     PendingClosed,
@@ -18,6 +17,7 @@ from totembot.games.magic.rules.events import (
     PoolDied,
 )
 from totembot.games.magic.rules.formats import Blame, Change, Lethal, format_of
+from totembot.games.magic.rules.intents import LifeCause
 from totembot.games.magic.rules.lookup import player_name, pool_name
 from totembot.games.magic.rules.state import (
     LETHAL_COMMANDER_DAMAGE,

@@ -11,12 +11,14 @@ from typing import cast
 from totembot.core.axis import step_xs
 from totembot.core.story import CommanderTally, Exit, Hit, Step
 from totembot.core.ways import DECIDED, OTHER
+from totembot.games.magic.language.requests import TABLE
 from totembot.games.magic.rules.events import Event, LifeChanged, MinionChanged, PlayerLeft
 from totembot.games.magic.rules.lookup import pool_name
 from totembot.games.magic.rules.state import GameState
 from totembot.games.magic.story.ways import magic_way
 
-HIT_CAUSES = ("damage", "combat", "loss", "halve")  # paying is a cost, setting a correction
+# The causes a request's row counts as a hit (paying is a cost, setting a correction)
+HIT_CAUSES = tuple(row.life.cause for row in TABLE if row.life is not None and row.life.hit)
 
 
 @dataclass(frozen=True)

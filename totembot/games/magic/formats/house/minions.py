@@ -30,6 +30,11 @@ MAX_TIMES = len(MINION_LIFE)
 HOW = {"attack": "attack", "damage": "damage", "each": "effect", "lose": "life loss"}
 
 
+def how_of(kind: str) -> str:
+    """What a fall to a request of this kind is recorded as (`MinionChanged.how`)."""
+    return HOW.get(kind, kind)
+
+
 class MinionsRule(Format):
     """The Minions & Masters hooks; each defers to the format when the rule is off."""
 
@@ -52,7 +57,7 @@ class MinionsRule(Format):
         controller = blame.controller
         if controller is None or controller == seat or not state.players[controller].is_in:
             return None
-        return fall(state, seat, controller, HOW.get(blame.kind, blame.kind), keep_life=False)
+        return fall(state, seat, controller, how_of(blame.kind), keep_life=False)
 
     def after_losses(self, state: GameState) -> Change:
         state, events = super().after_losses(state)

@@ -1,18 +1,31 @@
 """What a player may choose right now: the legal totems (Totem) or players (every other
 format) for a request, for autocomplete and choice buttons. Never raises: unknown names simply
-give no choices."""
+give no choices.
+
+Whom a request may name is its row's `reach` in the request table; a kind with no row reaches
+anyone still in and no totem.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from totembot.games.magic.formats.totem import legal_pools, side_word
+from totembot.games.magic.language.requests import BY_KIND, TABLE
+from totembot.games.magic.language.row import Reach
 from totembot.games.magic.rules.formats import format_of
 from totembot.games.magic.rules.lookup import pool_name, pools_of
 from totembot.games.magic.rules.state import GameState
 
-OWN_TOTEM_KINDS = ("pay", "lock", "unlock")
-TARGETED_KINDS = ("damage", "poison", "lose", "gain", "set", "halve")
+OWN_REACHES: tuple[Reach, ...] = ("own", "own-unlocked", "own-locked")
+# The kinds that reach a target through a source the speaker controls, in the table's order.
+REACHED_KINDS = tuple(row.kind for row in TABLE if row.reach == "target")
+
+
+def reach_of(kind: str) -> Reach:
+    """Whom a request of this kind may name (its row's `reach`)."""
+    row = BY_KIND.get(kind)
+    return row.reach if row is not None else "anyone"
 
 
 @dataclass(frozen=True)
@@ -55,14 +68,16 @@ def totem_choices(
     if state.finished or not format_of(state).language.totems:
         return []
     speaker_seat = _seat_in(state, speaker)
-    if kind in OWN_TOTEM_KINDS:
+    reach = reach_of(kind)
+    if reach in OWN_REACHES:
         if speaker_seat is None:
             return []
         own = pools_of(state, speaker_seat)
-        if kind != "pay":  # lock offers the unlocked totems, unlock the locked ones
-            own = tuple(pool for pool in own if state.pools[pool].locked == (kind == "unlock"))
+        if reach != "own":  # lock offers the unlocked totems, unlock the locked ones
+            locked = reach == "own-locked"
+            own = tuple(pool for pool in own if state.pools[pool].locked == locked)
         return [_choice(state, pool, speaker_seat) for pool in own]
-    if kind == "attack":
+    if reach == "attack":
         if speaker_seat is None:
             return []
         own = pools_of(state, speaker_seat)
@@ -71,7 +86,7 @@ def totem_choices(
             for pool in range(len(state.pools))
             if pool not in own and state.pool_players_in(pool)
         ]
-    if kind not in TARGETED_KINDS:
+    if reach != "target":
         return []
     target_seat = _seat_in(state, target) if target else speaker_seat
     if target_seat is None:
@@ -84,10 +99,6 @@ def totem_choices(
 
 
 # --- players, in the formats whose requests name players (every format but Totem) ---------
-
-ATTACK_KIND = "attack"
-TURN_KIND = "next"
-REACHED_KINDS = ("damage", "poison", "lose", "gain", "set", "halve")
 
 
 @dataclass(frozen=True)
@@ -118,27 +129,28 @@ class PlayerChoice:
 def player_choices(state: GameState, kind: str, speaker: str | None) -> list[PlayerChoice]:
     """The players still in that a request of this kind by `speaker` may name, in seat order.
 
-    `attack`: the players the speaker may attack (the format's attack rule; nobody without a
-    speaker still in). `damage`, `poison`, `lose`, `gain`, `set`, `halve`: the players a source
-    the speaker controls may reach (the format's range; anyone, without a speaker). `next`: the
-    players taking a turn, whose turn the host may end (only where several players take turns
-    at once, as `next P` says). Any other kind (`eliminate`, `remove`, `concede`): every player
-    still in.
+    By the row's `reach`: "attack" (`attack`), the players the speaker may attack (the format's
+    attack rule; nobody without a speaker still in); "target" (`damage`, `poison`, `lose`,
+    `gain`, `set`, `halve`...), the players a source the speaker controls may reach (the
+    format's range; anyone, without a speaker); "turn" (`next`), the players taking a turn,
+    whose turn the host may end (only where several players take turns at once, as `next P`
+    says). Any other (`eliminate`, `remove`, `concede`): every player still in.
     """
     if state.finished:
         return []
     game_format = format_of(state)
     speaker_seat = _seat_in(state, speaker)
     seats = state.players_in()
-    if kind == ATTACK_KIND:
+    reach = reach_of(kind)
+    if reach == "attack":
         if speaker_seat is None:
             return []
         seats = [s for s in seats if game_format.attack_refusal(state, speaker_seat, s) is None]
-    elif kind == TURN_KIND:
+    elif reach == "turn":
         if not game_format.language.next_player:
             return []
         seats = [s for s in seats if game_format.is_own_turn(state, s)]
-    elif kind in REACHED_KINDS and speaker_seat is not None:
+    elif reach == "target" and speaker_seat is not None:
         seats = [s for s in seats if game_format.reach_refusal(state, speaker_seat, s) is None]
     return [_player_choice(state, seat) for seat in seats]
 
