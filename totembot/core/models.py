@@ -30,6 +30,7 @@ class HasKind(Protocol):
 
 
 I = TypeVar("I", bound=HasKind)  # noqa: E741 (an intent)
+Q = TypeVar("Q", bound=GameRequest)  # the request a line becomes
 
 
 @dataclass(frozen=True)
@@ -113,14 +114,17 @@ def _outcome(recorded: Recorded[Any, Any]) -> Outcome:
     return Outcome(recorded.state, recorded.events, recorded.changed)
 
 
-class PhraseLine(Generic[I]):
-    """A phrase line of some ruleset's language, recorded as whoever the shell decides."""
+class PhraseLine(Generic[I, Q]):
+    """A line of some game's phrase language: who says it (if it names them) and what they
+    ask for; the shell decides as whom it is recorded (`request_as`). Every game's language
+    reads its lines into this one type (`make` builds the game's request, `choose` takes one
+    of an `Ambiguous` refusal's choices)."""
 
     def __init__(
         self,
         speaker: str | None,
         intent: I,
-        make: Callable[[str | None, bool, I], GameRequest],
+        make: Callable[[str | None, bool, I], Q],
         choose: Callable[[I, str], I] | None = None,
     ) -> None:
         self.speaker = speaker
@@ -132,10 +136,14 @@ class PhraseLine(Generic[I]):
     def kind(self) -> str:
         return self.intent.kind
 
-    def request_as(self, player: str | None, host: bool) -> GameRequest:
+    def request_as(self, player: str | None, host: bool) -> Q:
         return self._make(player, host, self.intent)
 
-    def chosen(self, choice: str) -> PhraseLine[I]:
+    def request(self, host: bool) -> Q:
+        """The request recorded by the speaker, or by the host when the line names no one."""
+        return self._make(self.speaker, host and self.speaker is None, self.intent)
+
+    def chosen(self, choice: str) -> PhraseLine[I, Q]:
         """The line with an `Ambiguous` refusal's choice taken (`choose` says how)."""
         if self._choose is None:
             raise RuleViolation("This request offers no choice: please send it again.")

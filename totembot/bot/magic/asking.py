@@ -13,8 +13,9 @@ from totembot.bot.access import Caller
 from totembot.bot.recording import Recorder, Said
 from totembot.core import GameRequest, ParsedLine
 from totembot.core.errors import RuleViolation
+from totembot.games.magic.language.phrases import line_of
 from totembot.games.magic.rules.intents import Intent
-from totembot.games.magic.ruleset import MAGIC, line_of
+from totembot.games.magic.ruleset import MAGIC
 from totembot.games.registry import ruleset_of
 from totembot.service import Recorded
 from totembot.store import StoredGame

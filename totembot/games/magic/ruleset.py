@@ -9,10 +9,11 @@ from pydantic import TypeAdapter
 
 from totembot.core.game import GameConfig, GameEvent, GameRequest
 from totembot.core.game import GameState as AnyState
-from totembot.core.models import ModelRuleset, Models, PhraseLine
+from totembot.core.models import ModelRuleset, Models
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.language.phrases import (
     SETUP_EXAMPLE,
+    ParsedLine,
     format_request,
     format_setup,
     parse_line,
@@ -22,7 +23,6 @@ from totembot.games.magic.render.state_json import state_json
 from totembot.games.magic.render.text import describe_events, describe_lines, render_ring
 from totembot.games.magic.rules import Config, Game, GameState, Request, new_game, replay
 from totembot.games.magic.rules.events import Event
-from totembot.games.magic.rules.intents import Actor, Intent, TotemRef
 
 if TYPE_CHECKING:
     from totembot.core.story import GameResult, Step, Story
@@ -37,21 +37,6 @@ MODELS = Models(
     history=Game,
     replay=replay,
 )
-
-
-def _request(player: str | None, host: bool, intent: Intent) -> Request:
-    return Request(actor=Actor(player=player, host=host), intent=intent)
-
-
-def _on_totem(intent: Intent, totem: str) -> Intent:
-    """The request taken on the chosen totem (`Ann-Bob`), when two were legal."""
-    first, second = totem.split("-")
-    return intent.model_copy(update={"via": TotemRef(names=(first, second))})
-
-
-def line_of(intent: Intent, speaker: str | None = None) -> PhraseLine[Intent]:
-    """A request built without words (a slash command's options) as a line of the language."""
-    return PhraseLine(speaker, intent, _request, _on_totem)
 
 
 class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
@@ -74,10 +59,9 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
     def setup_line(self, config: GameConfig) -> str:
         return format_setup(self.own_config(config))
 
-    def parse_line(self, line: str, state: AnyState) -> PhraseLine[Intent] | None:
+    def parse_line(self, line: str, state: AnyState) -> ParsedLine | None:
         language = format_named(self.own_state(state).config.format).language
-        parsed = parse_line(line, language)
-        return None if parsed is None else line_of(parsed.intent, parsed.speaker)
+        return parse_line(line, language)
 
     def setup_words(self, words: list[str]) -> list[str]:
         from totembot.games.magic.language import tab  # only at a prompt

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
-from totembot.core.models import ModelRuleset, Models, PhraseLine
+from totembot.core.models import ModelRuleset, Models
 from totembot.games.totemic import FORMATS, TITLES
 from totembot.games.totemic.language.phrases import (
     SETUP_EXAMPLES,
+    ParsedLine,
     format_request,
     format_setup,
     parse_line,
@@ -20,7 +21,7 @@ from totembot.games.totemic.render.state_json import totemic_json
 from totembot.games.totemic.render.text import describe_totemic_lines, render_totemic
 from totembot.games.totemic.rules.events import EVENTS, TotemicEvent
 from totembot.games.totemic.rules.game import TotemicGame, new_game, replay
-from totembot.games.totemic.rules.intents import Actor, Intent, Request
+from totembot.games.totemic.rules.intents import Request
 from totembot.games.totemic.rules.state import TotemicConfig, TotemicState
 
 if TYPE_CHECKING:
@@ -36,10 +37,6 @@ MODELS = Models(
     history=TotemicGame,
     replay=replay,
 )
-
-
-def _request(player: str | None, host: bool, intent: Intent) -> Request:
-    return Request(actor=Actor(player=player, host=host), intent=intent)
 
 
 class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicEvent]):
@@ -61,9 +58,8 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
     def setup_line(self, config: GameConfig) -> str:
         return format_setup(self.own_config(config))
 
-    def parse_line(self, line: str, state: GameState) -> PhraseLine[Intent] | None:
-        parsed = parse_line(line)
-        return None if parsed is None else PhraseLine(parsed.speaker, parsed.intent, _request)
+    def parse_line(self, line: str, state: GameState) -> ParsedLine | None:
+        return parse_line(line)
 
     def setup_words(self, words: list[str]) -> list[str]:
         from totembot.games.totemic.language import complete  # only at a prompt

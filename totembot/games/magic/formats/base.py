@@ -133,6 +133,15 @@ class Format:
     def role(self, state: GameState, seat: int) -> str | None:
         return None
 
+    def crowned(self, state: GameState, seat: int) -> bool:
+        """Whether the seat leads its side (an emperor), shown with a crown."""
+        return False
+
+    def fell_with_side(self, state: GameState, reason: str) -> bool:
+        """Whether a player's reason for going out is that their side fell (606.8, 607.5a):
+        the format that wrote the reason recognises it."""
+        return False
+
     def pools_of(self, state: GameState, seat: int) -> tuple[int, ...]:
         return (seat,)
 

@@ -15,6 +15,9 @@ from totembot.games.magic.rules.state import Config, GameState
 OUT = ("lost", "conceded", "removed")
 
 
+FALLEN_EMPEROR = "their emperor {name} is out"  # why the rest of the team is out
+
+
 class EmperorFormat(RangedFormat, TeamFormat):
     name = "emperor"
     aliases = ()
@@ -34,6 +37,9 @@ class EmperorFormat(RangedFormat, TeamFormat):
     def role(self, state: GameState, seat: int) -> str | None:
         return "emperor" if self.emperor_of(state, seat) == seat else "general"
 
+    def crowned(self, state: GameState, seat: int) -> bool:
+        return self.emperor_of(state, seat) == seat
+
     def reach(self, state: GameState, seat: int) -> int:
         if self.role(state, seat) == "general":
             return 1
@@ -48,6 +54,10 @@ class EmperorFormat(RangedFormat, TeamFormat):
         for side in self.sides(state):
             emperor = state.players[side[len(side) // 2]]
             if emperor.status in OUT:
-                reason = f"their emperor {emperor.name} is out"
+                reason = FALLEN_EMPEROR.format(name=emperor.name)
                 losses += [(seat, reason) for seat in side if state.players[seat].is_in]
         return losses
+
+    def fell_with_side(self, state: GameState, reason: str) -> bool:
+        names = (player.name for player in state.players)
+        return reason in {FALLEN_EMPEROR.format(name=name) for name in names}

@@ -18,6 +18,9 @@ TWO_HEADS_POISON = 15
 POISON_PER_EXTRA_HEAD = 5
 
 
+TEAM_FELL = "{name}'s team loses together"  # why the rest of the team is out
+
+
 class GiantFormat(TeamFormat):
     name = "two-headed-giant"
     aliases = ("2hg", "giant")
@@ -62,9 +65,13 @@ class GiantFormat(TeamFormat):
             ]
             if out:
                 fallen = state.players[out[0]].name
-                reason = f"{fallen}'s team loses together"
+                reason = TEAM_FELL.format(name=fallen)
                 losses += [(seat, reason) for seat in side if state.players[seat].is_in]
         return losses
+
+    def fell_with_side(self, state: GameState, reason: str) -> bool:
+        names = (player.name for player in state.players)
+        return reason in {TEAM_FELL.format(name=name) for name in names}
 
     def is_own_turn(self, state: GameState, seat: int) -> bool:
         return self.team_index(state, seat) == self.team_index(state, state.active)

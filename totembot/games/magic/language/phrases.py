@@ -6,9 +6,9 @@ writes whole lines. The slash commands build the same intents directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
+from totembot.core.models import PhraseLine
 from totembot.core.names import MAX_NAME_LENGTH, NAME, split_speaker, strip_comment
 from totembot.games.magic.formats import TOTEM_LANGUAGE, Language
 from totembot.games.magic.language.errors import PhraseError, SetupError
@@ -81,15 +81,23 @@ def format_intent(intent: Intent) -> str:
     return write(intent)
 
 
-@dataclass(frozen=True)
-class ParsedLine:
-    speaker: str | None
-    intent: Intent
+ParsedLine = PhraseLine[Intent, Request]
 
-    def request(self, host: bool) -> Request:
-        """A request recorded by the speaker, or by the host when the line names no one."""
-        actor = Actor(player=self.speaker, host=host and self.speaker is None)
-        return Request(actor=actor, intent=self.intent)
+
+def _request(player: str | None, host: bool, intent: Intent) -> Request:
+    return Request.trusted(actor=Actor.trusted(player=player, host=host), intent=intent)
+
+
+def _on_totem(intent: Intent, totem: str) -> Intent:
+    """The request taken on the chosen totem (`Ann-Bob`), when two were legal."""
+    first, second = totem.split("-")
+    return intent.model_copy(update={"via": TotemRef(names=(first, second))})
+
+
+def line_of(intent: Intent, speaker: str | None = None) -> ParsedLine:
+    """A request as a line of the language: read from words, or built from a slash command's
+    options."""
+    return PhraseLine(speaker, intent, _request, _on_totem)
 
 
 def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | None:
@@ -105,7 +113,7 @@ def _parsed(line: str, language: Language) -> ParsedLine | None:
     if not text:
         return None
     speaker, text = split_speaker(text, KEYWORDS, PhraseError)
-    return ParsedLine(speaker, parse_phrase(text, language))
+    return line_of(parse_phrase(text, language), speaker)
 
 
 def format_request(request: Request) -> str:

@@ -49,6 +49,7 @@ class SeatMarks:
     master: str | None = None  # Minions & Masters: whom the player serves
     minions: tuple[str, ...] = ()  # who serves the player
     falls: int = 0  # how often the player became a minion (shown while they are in)
+    crowned: bool = False  # leads their side (an emperor)
 
 
 def seat_marks(view: TableView, player: PlayerView) -> SeatMarks | None:
@@ -59,10 +60,16 @@ def seat_marks(view: TableView, player: PlayerView) -> SeatMarks | None:
     if view.turn_markers and not view.finished and player.is_in:
         marker = view.marker_of(player.name)
     if not view.minions or not player.is_in:
-        return SeatMarks(player.team_tag, player.role, marker)
+        return SeatMarks(player.team_tag, player.role, marker, crowned=player.crowned)
     minions = view.minions_of(player.name)
     return SeatMarks(
-        player.team_tag, player.role, marker, player.master, minions, player.minion_times
+        player.team_tag,
+        player.role,
+        marker,
+        player.master,
+        minions,
+        player.minion_times,
+        player.crowned,
     )
 
 
@@ -154,7 +161,7 @@ def marked_note(pen: Pen, player: PlayerView, marks: SeatMarks, size: float, wid
 def crown_colour(marks: SeatMarks, header_ink: RGB) -> RGB | None:
     """Gold on a plain header; the header's ink on a green or gold one, or greyed out: for an
     emperor, and for a master in Minions & Masters."""
-    if marks.role != "emperor" and not marks.minions:
+    if not marks.crowned and not marks.minions:
         return None
     return GOLD if header_ink == TEXT else header_ink
 

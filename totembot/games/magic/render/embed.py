@@ -140,7 +140,7 @@ def _seat_tags(
         before, tags = f"{square} ", [f"team {player.team_tag}"]
     elif player.team is not None and not in_team_block:
         tags = [escape_name(player.team, GROUP_NAME)]
-    if player.role == "emperor":
+    if player.crowned:
         before += f"{CROWN} "
     tags += [player.role] if player.role is not None else []
     if player.is_in and player.reach is not None and view.common_reach() is None:

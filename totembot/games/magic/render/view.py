@@ -46,6 +46,7 @@ class PlayerView:
     master: str | None = None  # Minions & Masters: whom this player serves
     minion_times: int = 0
     poison_from: dict[str, int] | None = None  # poison-minions: counters by source
+    crowned: bool = False  # leads their side (an emperor): drawn with a crown
 
     @property
     def is_in(self) -> bool:
@@ -195,6 +196,7 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             active=game_format.is_own_turn(state, seat) and not state.finished,
             team=game_format.team_name(state, seat),
             role=game_format.role(state, seat),
+            crowned=game_format.crowned(state, seat),
             poison=player.poison if player_poison else None,
             commander_damage=dict(player.commander_damage),
             life=lives[game_format.pools_of(state, seat)[0]]

@@ -53,7 +53,7 @@ def _lost_way(state: GameState, seat: int, reason: str) -> str:
     died = _pool_died(state, reason)
     if died is not None:
         return lethal_way(state, died) or OTHER
-    if reason in _team_reasons(state):
+    if format_named(state.config.format).fell_with_side(state, reason):
         return TEAM
     if reason == "lost by another effect":
         return ELIMINATED
@@ -74,13 +74,6 @@ def _pool_died(state: GameState, reason: str) -> int | None:
         (pool for pool in range(len(state.pools)) if reason == f"{pool_name(state, pool)} died"),
         None,
     )
-
-
-def _team_reasons(state: GameState) -> set[str]:
-    """What the team formats say of those who fall with their side (606.8, 607.5a)."""
-    names = [player.name for player in state.players]
-    together = {f"{name}'s team loses together" for name in names}
-    return together | {f"their emperor {name} is out" for name in names}
 
 
 def lethal_way(state: GameState, pool: int) -> str | None:

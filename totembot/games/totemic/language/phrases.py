@@ -8,9 +8,9 @@ sentence naming what was expected. The setup line lives in `totembot.games.totem
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from totembot.core.errors import shown
+from totembot.core.models import PhraseLine
 from totembot.core.names import split_speaker, strip_comment
 from totembot.games.totemic.language.setup import (
     KEYWORDS,
@@ -166,15 +166,11 @@ def format_intent(intent: Intent) -> str:
     return intent.kind
 
 
-@dataclass(frozen=True)
-class ParsedLine:
-    speaker: str | None
-    intent: Intent
+ParsedLine = PhraseLine[Intent, Request]
 
-    def request(self, host: bool) -> Request:
-        """A request recorded by the speaker, or by the host when the line names no one."""
-        actor = Actor(player=self.speaker, host=host and self.speaker is None)
-        return Request(actor=actor, intent=self.intent)
+
+def _request(player: str | None, host: bool, intent: Intent) -> Request:
+    return Request(actor=Actor(player=player, host=host), intent=intent)
 
 
 def parse_line(line: str) -> ParsedLine | None:
@@ -183,7 +179,7 @@ def parse_line(line: str) -> ParsedLine | None:
     if not text:
         return None
     speaker, text = split_speaker(text, KEYWORDS, TotemicPhraseError)
-    return ParsedLine(speaker, parse_phrase(text))
+    return PhraseLine(speaker, parse_phrase(text), _request)
 
 
 def format_request(request: Request) -> str:
