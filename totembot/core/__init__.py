@@ -1,9 +1,10 @@
-"""A game with rules, as the shell sees it: the one interface between the games and the rest.
+"""The seam: a game with rules, as the shell sees it, and what every game shares.
 
-The service, the store and the console talk to a game only through a `Ruleset`: they never
-import one game's state models. Two rulesets exist: Magic (`totembot.games.magic.rules` with every format
-of `totembot.games.magic.formats`) and Totemic (`totembot.games.totemic.rules`). `registry.ruleset_of` finds the one
-that plays a format. This package imports neither, so the rules may import its errors.
+The service, the store, the console and the bot talk to a game only through a `Ruleset`
+(`core.ruleset`, its models' protocols in `core.game`); they never import a game's own models.
+Every game builds on the pieces here (`Frozen`, `RuleViolation`, `Actor` and `Request`, one
+`History`, one `PhraseLine`, the story and help models). This package imports no other part
+of totembot; `games.registry.ruleset_of` finds the game that plays a format.
 """
 
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome, ParsedLine

@@ -1,4 +1,4 @@
-"""Magic as a ruleset: Totem and every format of `totembot.games.magic.formats`, for the shared shell."""
+"""Magic as a ruleset: Totem and every format of `games.magic.formats`, for the shared shell."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Check and apply one Totemic request: a pure function from a state to a new state and events.
 
 `apply` raises `RuleViolation` (the sentence the user sees) and changes nothing when a request
-breaks a rule. Undo belongs to the game's history (`totembot.games.totemic.rules.game`), not to a state.
+breaks a rule. Undo belongs to the game's history (`rules.game`), not to a state.
 """
 
 from __future__ import annotations
