@@ -95,7 +95,7 @@ class Server:
 
 async def measure_requests(place: Place, games: int, count: int) -> Timings:
     """Serial requests interleaved across `games`, each after one bare and one store floor
-    commit on the same database (`bench_requests.serial_requests`)."""
+    commit on the same database (`bench/requests.py`: `serial_requests`)."""
     async with place.database(f"requests-{games}") as database:
         return await serial_requests(database, games, count)
 

@@ -1,6 +1,6 @@
 """The prompt for a real terminal: line editing, history, Ctrl-R search and Tab completion.
 
-Only this module knows prompt_toolkit; the loop in console_interactive just awaits a line.
+Only this module knows prompt_toolkit; the loop in `console/interactive.py` just awaits a line.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ways a player goes out, as the summary and the statistics count them.
 
 One small fixed vocabulary, so that "the most common way of going out" adds like with like.
-`Exit.way` and `SeatResult.way_out` both come from `magic_ways.magic_way` (Magic) or
-`totemic_way` (Totemic), each read from the same facts, so they always agree.
+`Exit.way` and `SeatResult.way_out` both come from `games.magic.story.ways.magic_way` (Magic)
+or `totemic_way` here (Totemic), each read from the same facts, so they always agree.
 
 Magic, from the player's status and the reason the rules gave when they went out:
 - "life": a life total at 0 or less: their own, their team's, a totem of theirs that died

@@ -1,9 +1,10 @@
 """GameStore: what the service asks of a database, with the reads both backends share.
 
-The service and everything above it talk to this class only; `GameStore.open` picks SQLite
-for a file path and PostgreSQL for a `postgresql://` URL. Each backend writes its own SQL for
-the writes (how it refuses a stale version differs); the reads below are plain SQL both run,
-written with `?` placeholders that the PostgreSQL backend numbers.
+The service and everything above it talk to this class only; `open_store`
+(`store/opening.py`) picks SQLite for a file path and PostgreSQL for a `postgresql://` URL.
+Each backend writes its own SQL for the writes (how it refuses a stale version differs); the
+reads below are plain SQL both run, written with `?` placeholders that the PostgreSQL backend
+numbers.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Magic's structured commands and buttons build a request from options, not words; here it
-becomes a line of the language (`games.magic.ruleset.line_of`) and takes the one path every
+becomes a line of the language (`games.magic.language.phrases.line_of`) and takes the one path every
 request takes (`Recorder.record`). In a channel playing another game, /undo and /next say the
 game's own phrase; every other Magic command is refused in one sentence."""
 

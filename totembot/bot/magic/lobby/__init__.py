@@ -1,1 +1,1 @@
-"""bot.lobby."""
+"""bot.magic.lobby."""

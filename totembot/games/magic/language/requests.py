@@ -8,7 +8,7 @@ be, the reply's words for its life change and for a fall to it, the story's hits
 Tab completion, autocomplete's legal choices and the bot's list of structured commands. Tests
 check that every intent kind has one row, every row a handler and every part it needs
 (tests/test_request_table.py), so adding a request means adding one row here. See
-docs/adding-a-verb.md.
+docs/architecture.md, "Adding a verb".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Plain-text renderings for the console: the table, and (from `event_text`) what changed.
 
-The table is drawn from the format-neutral view (`render.view`), so every format whose
+The table is drawn from the format-neutral view (`games.magic.render.view`), so every format whose
 life totals belong to totems, players or teams is drawn without code of its own; under
 Minions & Masters it says who serves whom.
 """

@@ -1,8 +1,9 @@
-"""The stories of games: each ruleset's own reading of the changes that stand.
+"""A Magic game's story: its own reading of the changes that stand, for every Magic format.
 
-`totembot.core.story` holds the neutral model (tracks, exits, hits, results); the modules
-here fill it: `magic` (with `magic_facts` and `magic_ways`) for every Magic format, `totemic`
-(with `totemic_facts`) for a Totemic match or solo ladder, `axis` for the chart's turn axis
-both share, and `ways` for the categories statistics count a player's going out in. Pure: no
-Discord, database, clock or drawing; the rulesets import them only when a story is asked for.
+`totembot.core.story` holds the neutral model (tracks, exits, hits, results) and
+`totembot.core.axis` the chart's turn axis every game shares; the modules here fill the model:
+`telling` (the story and the statistics' results), `facts` (who went out when, the biggest hit,
+commander tallies) and `ways` (a player's going out in the categories of `core.ways`). Totemic
+tells its own in `games/totemic/story/`. Pure: no Discord, database, clock or drawing; the
+ruleset imports them only when a story is asked for.
 """
