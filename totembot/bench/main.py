@@ -32,8 +32,8 @@ from totembot.bench.requests import (
     serial_requests,
 )
 from totembot.bench.stats import GUILDS, measure_stats
-from totembot.games.magic.language.phrases import parse_line, parse_setup
-from totembot.games.magic.rules import Request, apply, new_game
+from totembot.core import GameConfig, GameState
+from totembot.games.registry import parse_setup, ruleset_of
 from totembot.store import StoreError, is_postgres_url, open_store
 from totembot.store.postgres_schema import shown_url
 from totembot.store.scratch import scratch_database
@@ -170,7 +170,7 @@ async def measure_startup(place: Place, plan: Plan) -> tuple[float, float | None
 
 async def _startup(database: str, plan: Plan) -> tuple[float, float | None]:
     store = await open_store(database)
-    finished_state = apply(new_game(parse_setup(SETUP)), _win())[0]
+    finished_state = _won(parse_setup(SETUP))
     finished = [
         replace(game, initial=finished_state) for game in new_games(plan.finished_games, "old-")
     ]
@@ -206,10 +206,13 @@ async def _startup(database: str, plan: Plan) -> tuple[float, float | None]:
     return elapsed, rss
 
 
-def _win() -> Request:
-    parsed = parse_line("Ann: win")
-    assert parsed is not None
-    return parsed.request(host=True)
+def _won(config: GameConfig) -> GameState:
+    """The game set up by `config`, won at once by its first player."""
+    ruleset = ruleset_of(config.format)
+    state = ruleset.new_game(config)
+    line = ruleset.parse_line(f"{config.players[0]}: win", state)
+    assert line is not None
+    return ruleset.record(state, line.request_as(config.players[0], False)).state
 
 
 def peak_rss_mb(pid: int) -> float | None:

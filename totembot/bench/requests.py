@@ -21,9 +21,7 @@ from totembot.bot.access import Caller, Table
 from totembot.bot.recording import Said
 from totembot.bot.replies import changes_text
 from totembot.bot.status import Changes, edit_due, shown_status
-from totembot.games.magic.language.phrases import parse_setup
-from totembot.games.magic.rules import new_game
-from totembot.games.registry import ruleset_of
+from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat, open_store
 from totembot.store.floor import BareFloor, bare_floor
@@ -58,7 +56,7 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 def new_games(count: int, prefix: str, shown: bool = False) -> list[NewGame]:
     """Totem games of four seated members, hosted by HOST."""
     config = parse_setup(SETUP)
-    initial = new_game(config)
+    initial = ruleset_of(config.format).new_game(config)
     seats = tuple(
         Seat(display_name=f"{name} P", user_id=user)
         for name, user in zip(PLAYERS, USERS, strict=True)
