@@ -405,3 +405,23 @@ async def test_the_host_answers_and_reveals_for_a_guest_and_a_solo_player_hosts_
     by_starter = await standin.slash(CID, other, "do", {"text": "Wolf gains 1"})
     assert by_starter.ephemeral  # the member who started it for Bob does not keep its score
     assert by_starter.content == "You are not playing in this game: spectators can only look."
+
+
+async def test_magic_only_commands_in_a_totemic_channel_are_refused_in_one_sentence(
+    standin: StandIn, bot: BotProcess, table: int
+) -> None:
+    await standin.slash(
+        ANN, table, "totemic new", {"players": f"<@{ANN}> <@{BOB}>", "power": "26, 30"}
+    )
+    before = stored_totemic(bot, table)
+    refusal = "This channel plays totemic: record it with /do (see /totem help totemic)."
+    for command, options in (
+        ("totem-admin concede", {"player": "Bob"}),
+        ("totem-admin remove", {"player": "Bob"}),
+        ("damage", {"player": "Bob", "amount": 3}),
+    ):
+        refused = await standin.slash(ANN, table, command, options)
+        assert refused.ephemeral and refused.content == refusal, command
+    assert stored_totemic(bot, table) == before
+    undone = await standin.slash(ANN, table, "undo")  # /undo says Totemic's own phrase
+    assert undone.ephemeral and undone.content == "There is nothing to undo."

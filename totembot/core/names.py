@@ -45,3 +45,23 @@ def split_speaker(
     if not phrase:
         raise error(f"Nothing follows '{shown(speaker)}:': write a request after the name.")
     return speaker, phrase
+
+
+def one_word_name(
+    display_name: str, taken: list[str], fallback: str, keywords: Collection[str]
+) -> str:
+    """A name a language with these keywords can read, made from a Discord display name.
+
+    "Big Bob!" becomes "Big_Bob"; a name with nothing usable (or a keyword) becomes
+    `fallback`; a clash with a name already `taken` (ignoring case) gets a number: "Ann2".
+    """
+    words = NAME.findall(display_name.replace(" ", "_"))
+    base = "_".join(words).strip("_")[:MAX_NAME_LENGTH] or fallback
+    if name_problem(base, keywords):
+        base = fallback
+    folded = {name.casefold() for name in taken}
+    candidate, number = base, 1
+    while candidate.casefold() in folded:
+        number += 1
+        candidate = f"{base[: MAX_NAME_LENGTH - len(str(number))]}{number}"
+    return candidate

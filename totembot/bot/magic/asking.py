@@ -23,6 +23,11 @@ from totembot.store import StoredGame
 SAID_IN_ANY_GAME = ("undo", "next")  # the slash commands every game's language has
 
 
+def not_magic(game: StoredGame) -> str:
+    """The refusal of a Magic command in a channel that plays another game."""
+    return f"This channel plays {game.config.format}: record it with /do (see /totem help totemic)."
+
+
 @dataclass(frozen=True)
 class Asked:
     """A Magic request as a command's options made it, before the game decides as whom it is
@@ -39,10 +44,7 @@ class Asked:
         ruleset = ruleset_of(game.config.format)
         line = ruleset.parse_line(kind, game.state) if kind in SAID_IN_ANY_GAME else None
         if line is None or getattr(self.intent, "player", None):
-            raise RuleViolation(
-                f"This channel plays {game.config.format}: record it with /do "
-                "(see /totem help totemic)."
-            )
+            raise RuleViolation(not_magic(game))
         return line
 
     def request_for(self, game: StoredGame) -> GameRequest:

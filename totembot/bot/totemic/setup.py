@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from totembot.core.errors import RuleViolation, shown
-from totembot.games.magic.language.phrases import one_word_name
+from totembot.core.names import one_word_name
 
 if TYPE_CHECKING:
     from totembot.games.totemic.rules.state import Rival, TotemicConfig
@@ -64,16 +64,12 @@ def animal_names(display_names: Sequence[str], reserved: Sequence[str] = ()) -> 
     """One-word names the Totemic language reads, unique in the game and apart from the rivals'
     (`reserved`): "Ada Admin" -> "Ada_Admin"; a name it cannot read (a phrase word such as
     "draw") becomes Player1, Player2..."""
-    from totembot.games.totemic.language.setup import name_problem
+    from totembot.games.totemic.language.setup import KEYWORDS
 
     names: list[str] = []
     for index, display_name in enumerate(display_names):
         fallback = f"Player{index + 1}"
-        taken = [*reserved, *names]
-        name = one_word_name(display_name, taken, fallback)
-        if name_problem(name):
-            name = one_word_name(fallback, taken, fallback)
-        names.append(name)
+        names.append(one_word_name(display_name, [*reserved, *names], fallback, KEYWORDS))
     return names
 
 
