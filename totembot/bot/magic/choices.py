@@ -17,6 +17,7 @@ from totembot.bot.autocomplete import (
 from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.rules import GameState
 from totembot.games.magic.rules.formats import format_of
+from totembot.games.magic.ruleset import MAGIC, magic_state
 
 
 def players_for(kind: str) -> Autocomplete:
@@ -49,12 +50,18 @@ def players_besides(option: str, kind: str) -> Autocomplete:
     return complete
 
 
+def magic_state_of(table: Table) -> GameState | None:
+    """The table's state when it plays Magic (autocomplete offers nothing in another game)."""
+    game = table.game
+    return magic_state(game.state) if game.config.format in MAGIC.formats else None
+
+
 async def _reached(
     interaction: discord.Interaction, table: Table, kind: str, current: str
 ) -> Choices:
     """The players a request of `kind` may name whose name matches what has been typed."""
-    state = table.game.state
-    if not isinstance(state, GameState) or format_of(state).language.totems:
+    state = magic_state_of(table)
+    if state is None or format_of(state).language.totems:
         return [] if kind in ("attack", "next") else await players_in(interaction, current)
     speaker = table.name_of(Caller.of(interaction).user_id)
     found = []
@@ -88,8 +95,8 @@ def legal_totems(kind: str) -> Autocomplete:
         target = getattr(namespace, option, None)
         target = table.player_named(target) if target else None
         counting = focused_option(interaction) == "counting"
-        state = table.game.state
-        if not isinstance(state, GameState):
+        state = magic_state_of(table)
+        if state is None:
             return []
         choices = totem_choices(state, kind, speaker, target, counting=counting)
         if kind == "attack" and target:

@@ -17,7 +17,7 @@ import discord
 
 from totembot.bot.access import Table
 from totembot.bot.replies import answer_failures
-from totembot.core import ParsedLine
+from totembot.core import GameState, ParsedLine
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import ruleset_of
 from totembot.games.totemic import FORMATS as TOTEMIC_FORMATS
@@ -53,6 +53,13 @@ class Answering(Protocol):
     ) -> Recorded | None: ...
 
 
+def totemic_state(state: GameState) -> TotemicState:
+    """A Totemic game's own state (the rules are imported once a Totemic game is played)."""
+    from totembot.games.totemic.ruleset import TOTEMIC
+
+    return TOTEMIC.own_state(state)
+
+
 def asked(state: TotemicState) -> str | None:
     """What the awaited answer is about, as "game.turn.level.seat"; None when no answer is
     awaited (no challenge, an accepted one, or a finished game)."""
@@ -81,13 +88,9 @@ def answer_labels(state: TotemicState) -> dict[str, str]:
 
 def add_answer_buttons(view: discord.ui.View, recorded: Recorded) -> None:
     """The answer buttons for a reply whose new state awaits an answer to a challenge."""
-    state = recorded.state
-    if state.config.format not in TOTEMIC_FORMATS:
+    if recorded.state.config.format not in TOTEMIC_FORMATS:
         return
-    from totembot.games.totemic.rules.state import TotemicState
-
-    if not isinstance(state, TotemicState):
-        return
+    state = totemic_state(recorded.state)
     key = asked(state)
     if key is None:
         return
@@ -131,14 +134,12 @@ class AnswerButton(
         await answer_failures(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
-        from totembot.games.totemic.rules.state import TotemicState
-
         recorder = _recorder(interaction)
         table = await recorder.table_for(interaction)
         game = table.game
-        state = game.state
-        if game.id != self.game_id or not isinstance(state, TotemicState):
+        if game.id != self.game_id or game.config.format not in TOTEMIC_FORMATS:
             raise RuleViolation("This challenge belongs to a game that is over.")
+        state = totemic_state(game.state)
         if state.finished:
             raise RuleViolation("The game is over: nothing more can be recorded except undo.")
         challenge = state.challenge

@@ -19,6 +19,7 @@ from totembot.bot.recording import NO_GAME, Recorder, Said
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
 from totembot.bot.seating import require_distinct_members, seats_from_tokens
 from totembot.bot.starting import Started, Starter
+from totembot.bot.totemic.buttons import totemic_state
 from totembot.bot.totemic.setup import (
     POWER_EXAMPLE,
     animal_names,
@@ -144,10 +145,7 @@ class TotemicCog(
         return await self.starter.start(interaction, config, seats, host)
 
     async def _announce(self, interaction: discord.Interaction, started: Started) -> None:
-        from totembot.games.totemic.rules.state import TotemicState
-
-        state = started.game.state
-        assert isinstance(state, TotemicState)
+        state = totemic_state(started.game.state)
         try:
             await say(interaction, started_text(state))
         finally:  # the status message is posted whatever becomes of the answer
@@ -188,10 +186,7 @@ class TotemicCog(
         except NoGame as error:
             raise NoGame(NO_GAME) from error
         self.recorder.status.schedule(recorded.game_id)  # whatever becomes of the answers
-        from totembot.games.totemic.rules.state import TotemicState
-
-        state = recorded.state
-        assert isinstance(state, TotemicState)
+        state = totemic_state(recorded.state)
         own = table.name_of(str(interaction.user.id))
         try:
             await tell(interaction, revealed_text(state, recorded.events, strength, own))
