@@ -103,3 +103,17 @@ def test_a_magic_request_and_its_reply_load_no_totemic_rules() -> None:
 
 def test_the_format_names_known_without_importing_totemic_are_every_rulesets() -> None:
     assert format_names() == tuple(name for ruleset in rulesets() for name in ruleset.formats)
+
+
+def test_a_totemic_games_summary_and_chart_load_nothing_of_magic() -> None:
+    code = """
+        from totembot.games.registry import parse_setup, ruleset_of
+        from totembot.render.chart import chart_png
+        from totembot.render.summary import summary_text
+
+        config = parse_setup("game totemic players: Ann, Bob power: 26, 30")
+        ruleset = ruleset_of(config.format)
+        story = ruleset.story(config, ruleset.new_game(config), [])
+        assert summary_text(story) and chart_png(story).startswith(b"\\x89PNG")
+    """
+    assert loaded_after(code, ("totembot.games.magic",)) == []
