@@ -12,6 +12,12 @@ Starting processes is most of an end-to-end test's cost, so:
 
 Bot tests run in the session's event loop (``pytestmark`` in each module), where the shared
 stand-in lives.
+
+A reply is taken as soon as it is complete (the callback, the edit after a deferral, the
+followups a test asks for), with no quiet time after each: instead, when a test ends, once the
+bot has been quiet for ``GRACE``, a reply the bot added to after the test took it (a followup or
+an edit it did not wait for) fails the test. So a late or extra followup is caught as before,
+and a test waits explicitly (``followups=N``, ``wait_for``) for what comes later.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +36,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from totembot.testing import StandIn
+from totembot.testing import Reply, StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.e2e-token-never-shown-0123456789"
@@ -37,7 +44,7 @@ GUILD, TABLE, OTHER_TABLE = 10, 20, 21
 ANN, BOB, CID, DAN, EVE, ADMIN, SPECTATOR = 101, 102, 103, 104, 105, 106, 107
 OWNER = 1  # the application's owner in the stand-in
 MANAGE_GUILD = 1 << 5
-GRACE = 0.05  # quiet time before a Reply is taken; tests wait explicitly for later effects
+GRACE = 0.05  # quiet time at a test's end before its replies are checked to be unchanged
 STATUS_INTERVAL = 0.2
 
 
@@ -143,9 +150,50 @@ class BotProcess:
         await self.start()
 
 
-async def started_standin(commands: list[dict[str, Any]] | None = None) -> StandIn:
+class CheckedStandIn(StandIn):
+    """The stand-in, taking each reply as soon as it is complete and remembering when, so that
+    a test's end can check that the bot added nothing to a reply after the test took it."""
+
+    def __init__(self) -> None:
+        super().__init__(followup_grace=0.0)
+        self.taken: dict[int, float] = {}  # interaction id -> when the test took its reply
+
+    def _took(self, reply: Reply) -> Reply:
+        self.taken[reply.interaction_id] = time.monotonic()
+        return reply
+
+    async def slash(self, *args: Any, **kwargs: Any) -> Reply:
+        return self._took(await super().slash(*args, **kwargs))
+
+    async def click(self, *args: Any, **kwargs: Any) -> Reply:
+        return self._took(await super().click(*args, **kwargs))
+
+    async def select(self, *args: Any, **kwargs: Any) -> Reply:
+        return self._took(await super().select(*args, **kwargs))
+
+    async def settle_replies(self) -> list[str]:
+        """Once no reply taken since the last call has had activity for GRACE seconds (10 s
+        at most), the ones the bot added to after they were taken, described."""
+        records = {rec.id: rec for rec in self.interactions.by_token.values()}
+        taken = [(records[id], at) for id, at in self.taken.items() if id in records]
+        self.taken = {}
+        limit = time.monotonic() + 10
+        while taken and time.monotonic() < limit:
+            left = max(rec.last_activity for rec, _ in taken) + GRACE - time.monotonic()
+            if left <= 0:
+                break
+            await asyncio.sleep(left)
+        return [
+            f"interaction {rec.id} (channel {rec.channel_id}): the bot answered again "
+            f"{rec.last_activity - at:.3f} s after the test took its reply"
+            for rec, at in taken
+            if rec.last_activity > at
+        ]
+
+
+async def started_standin(commands: list[dict[str, Any]] | None = None) -> CheckedStandIn:
     """A stand-in with one guild, two channels and the cast of the tests."""
-    fake = StandIn(followup_grace=GRACE)
+    fake = CheckedStandIn()
     await fake.start()
     fake.add_guild(GUILD, "Game night", owner_id=ADMIN)
     fake.add_channel(GUILD, TABLE, "table")
@@ -223,12 +271,32 @@ def bot(request: pytest.FixtureRequest) -> Iterator[BotProcess]:
     process.standin.clear_faults()
 
 
-@pytest.fixture
-def standin(bot: BotProcess) -> StandIn:
-    return bot.standin
+async def assert_replies_settled(standin: StandIn) -> None:
+    """Fail when the bot added to a reply after the test took it (see the module's docstring)."""
+    assert isinstance(standin, CheckedStandIn)
+    if late := await standin.settle_replies():
+        pytest.fail(
+            "a reply changed after the test took it: wait for what comes later "
+            "(followups=N, wait_for):\n" + "\n".join(late),
+            pytrace=False,
+        )
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def checked_standin(bot: BotProcess) -> AsyncIterator[StandIn]:
+    """The bot's stand-in; at the test's end, the replies it took are checked unchanged."""
+    assert isinstance(bot.standin, CheckedStandIn)
+    bot.standin.taken = {}
+    yield bot.standin
+    await assert_replies_settled(bot.standin)
 
 
 @pytest.fixture
-def table(request: pytest.FixtureRequest, bot: BotProcess) -> int:
+def standin(checked_standin: StandIn) -> StandIn:
+    return checked_standin
+
+
+@pytest.fixture
+def table(request: pytest.FixtureRequest, bot: BotProcess, checked_standin: StandIn) -> int:
     """A channel no other test plays in."""
-    return TABLE if owns_bot(request) else bot.standin.new_channel(GUILD)
+    return TABLE if owns_bot(request) else checked_standin.new_channel(GUILD)

@@ -3,7 +3,9 @@ end-to-end test checks the state exactly while the wording of replies may change
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from contextlib import closing
 
 from tests.e2e.conftest import BotProcess
@@ -22,6 +24,26 @@ def stored_state(bot: BotProcess, channel: int) -> GameState:
         ).fetchone()
     assert row is not None, f"no game stored for channel {channel}"
     return GameState.model_validate_json(row[0])
+
+
+async def lobby_stored(bot: BotProcess, channel: int, timeout: float = 10) -> None:
+    """Until the bot has committed the channel's lobby with its message. It does so right after
+    showing the lobby (the message's id is then known), so a test that kills the bot at once
+    waits for it first; nothing the stand-in sees marks it, so the database is asked again
+    every 10 ms."""
+    path = bot.workdir / "totembot.sqlite3"
+    limit = time.monotonic() + timeout
+
+    def stored() -> bool:
+        with closing(sqlite3.connect(path, timeout=10)) as db:
+            row = db.execute(
+                "SELECT message_id FROM lobbies WHERE channel_id = ?", (str(channel),)
+            ).fetchone()
+        return row is not None and row[0] is not None
+
+    while not stored():
+        assert time.monotonic() < limit, f"no lobby stored for channel {channel} in {timeout}s"
+        await asyncio.sleep(0.01)
 
 
 def markers(state: GameState) -> list[tuple[int, str, bool]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, DAN, EVE, BotProcess
+from tests.e2e.stored import lobby_stored
 from totembot.testing import StandIn, StandInError
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -150,6 +151,7 @@ async def test_team_buttons_and_the_format_menu_work_after_a_restart(
 ) -> None:
     lobby = await standin.slash(ANN, table, "totem new", {"format": "two-headed-giant"})
     assert lobby.message_id is not None
+    await lobby_stored(bot, table)  # stored right after it is shown
     await bot.restart()
     joined = await standin.click(BOB, table, lobby.message_id, "totem:lobby:team:2")
     assert "Team 1: Ann\nTeam 2: Bob\n" in (joined.content or "")

@@ -9,6 +9,7 @@ import signal
 import pytest
 
 from tests.e2e.conftest import ADMIN, ANN, BOB, CID, DAN, EVE, SPECTATOR, BotProcess
+from tests.e2e.stored import lobby_stored
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -139,6 +140,7 @@ async def test_lobby_buttons_and_a_lobby_survive_a_restart(
 ) -> None:
     lobby = await standin.slash(ANN, table, "totem new")
     assert lobby.message_id is not None
+    await lobby_stored(bot, table)  # stored right after it is shown
     await standin.click(BOB, table, lobby.message_id, "totem:lobby:join")
     await bot.restart(signal.SIGKILL)
     joined = await standin.click(CID, table, lobby.message_id, "totem:lobby:join")
@@ -168,10 +170,10 @@ async def test_an_ended_game_stays_ended_and_its_status_is_unpinned(
     await standin.slash(ANN, table, "totem new", THREE)
     await standin.slash(ANN, table, "win")
     await status_shows(standin, table, "Game over: Ann won")  # as at a human's pace
+    won = standin.pins(table)
     await standin.slash(ANN, table, "totem new", THREE)
-    await standin.wait_for(
-        lambda: len(standin.pins(table)) == 1 and len(standin.channel_messages(table)) >= 4
-    )
+    # The new game's own status message, pinned in place of the won game's.
+    await standin.wait_for(lambda: len(standin.pins(table)) == 1 and standin.pins(table) != won)
     await standin.slash(ANN, table, "totem end")
     await standin.wait_for(lambda: standin.pins(table) == [])
     gone = await standin.slash(ANN, table, "undo")

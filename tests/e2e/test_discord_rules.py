@@ -49,6 +49,14 @@ async def pinned_status(standin: StandIn, table: int) -> int:
     return standin.pins(table)[0]
 
 
+async def a_game_shown(standin: StandIn, table: int) -> None:
+    """A new game whose status message is posted, stored and pinned: the bot writes nothing
+    more for it when the test then locks the database (a status message stored while the lock
+    is held is another story than the request these tests send)."""
+    await standin.slash(ANN, table, "totem new", PLAYERS)
+    await pinned_status(standin, table)
+
+
 def status_patches(standin: StandIn, table: int, message_id: int) -> int:
     return len(standin.calls_to("PATCH", rf"^/channels/{table}/messages/{message_id}$"))
 
@@ -78,7 +86,7 @@ async def test_the_bot_never_defers_publicly(standin: StandIn, table: int) -> No
 async def test_a_slow_database_is_answered_in_time_then_publicly(
     standin: StandIn, table: int, bot: BotProcess
 ) -> None:
-    await standin.slash(ANN, table, "totem new", PLAYERS)
+    await a_game_shown(standin, table)
     async with database_locked(bot.workdir / "totembot.sqlite3", seconds=3.0):
         reply = await standin.slash(
             ANN, table, "do", {"text": "deal 3 to Bob"}, timeout=15, followups=1
@@ -96,7 +104,7 @@ async def test_a_slow_database_is_answered_in_time_then_publicly(
 async def test_a_refusal_after_a_slow_defer_stays_private(
     standin: StandIn, table: int, bot: BotProcess
 ) -> None:
-    await standin.slash(ANN, table, "totem new", PLAYERS)
+    await a_game_shown(standin, table)
     async with database_locked(bot.workdir / "totembot.sqlite3", seconds=6.0):
         reply = await standin.slash(ANN, table, "do", {"text": "deal 3 to Bob"}, timeout=15)
     assert not reply.failed
@@ -184,7 +192,7 @@ async def test_every_command_declares_guild_contexts_not_dm_permission(
 async def test_reads_queued_behind_a_waiting_write_are_still_answered_in_time(
     standin: StandIn, table: int, bot: BotProcess
 ) -> None:
-    await standin.slash(ANN, table, "totem new", PLAYERS)
+    await a_game_shown(standin, table)
     async with database_locked(bot.workdir / "totembot.sqlite3", seconds=4.0):
         write = asyncio.create_task(
             standin.slash(ANN, table, "do", {"text": "deal 3 to Bob"}, timeout=15, followups=1)

@@ -80,7 +80,10 @@ async def test_an_emperor_lobby_says_who_will_be_emperor_and_the_host_orders_the
     assert "Team 1: Cid, Ann (emperor), Eve\nTeam 2: Bob, Dan (emperor), Fay (guest)\n" in (
         ordered.content or ""
     )
-    assert "Cid, Ann (emperor), Eve" in lobby_content(standin, lobby.message_id)
+    # A command answers, then edits the lobby message.
+    await standin.wait_for(
+        lambda: "Cid, Ann (emperor), Eve" in lobby_content(standin, lobby.message_id)
+    )
     moved = await standin.click(EVE, table, lobby.message_id, "totem:lobby:team:2")
     assert "Team 1: Cid, Ann\nTeam 2: Bob, Dan, Fay (guest), Eve\n" in (moved.content or "")
     await standin.click(EVE, table, lobby.message_id, "totem:lobby:team:1")

@@ -20,7 +20,15 @@ import pytest
 import pytest_asyncio
 
 from tests.conftest import assert_every_game_rebuilds
-from tests.e2e.conftest import ANN, BOB, CID, OTHER_TABLE, TABLE, BotProcess
+from tests.e2e.conftest import (
+    ANN,
+    BOB,
+    CID,
+    OTHER_TABLE,
+    TABLE,
+    BotProcess,
+    assert_replies_settled,
+)
 from tests.e2e.test_sharded_run import SECOND_GUILD, SECOND_TABLE, two_guilds
 from tests.postgres import TestServer
 from totembot.store import GameStore, open_store
@@ -66,6 +74,7 @@ async def cluster(
     both = Cluster(standin, tmp_path, url)
     try:
         yield both
+        await assert_replies_settled(standin)
     finally:
         for process in both.processes:
             await process.stop(signal.SIGKILL)

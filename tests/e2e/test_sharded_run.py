@@ -18,7 +18,17 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from tests.e2e.conftest import ANN, BOB, CID, GUILD, TABLE, TOKEN, BotProcess, started_standin
+from tests.e2e.conftest import (
+    ANN,
+    BOB,
+    CID,
+    GUILD,
+    TABLE,
+    TOKEN,
+    BotProcess,
+    assert_replies_settled,
+    started_standin,
+)
 from totembot.shards import shard_of
 from totembot.testing import StandIn
 
@@ -87,6 +97,7 @@ async def shards(
     both = Shards(standin, tmp_path, interval)
     try:
         yield both
+        await assert_replies_settled(standin)
     finally:
         await both.stop(signal.SIGKILL)
         await standin.stop()

@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.depth import examples
 from tests.property import test_rules_properties as totem_lines
 from tests.property import test_totemic_properties as totemic_lines
 from tests.test_export import console_json
@@ -29,7 +30,7 @@ from totembot.service import GameService
 from totembot.store import open_store
 
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -164,14 +165,14 @@ def test_random_games_of_every_format_export_and_play_back_to_the_same_state(
 
 
 @given(data=st.data())
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=examples(80))
 def test_random_totem_games_export_and_play_back_to_the_same_state(data: st.DataObject) -> None:
     setup, _config = data.draw(totem_lines.setups(most=5), label="setup")
     asyncio.run(play_export_and_replay(data, setup, totem_line))
 
 
 @given(data=st.data(), setup=totemic_lines.setups())
-@settings(SETTINGS, max_examples=80)
+@settings(SETTINGS, max_examples=examples(80))
 def test_random_totemic_games_export_and_play_back_to_the_same_state(
     data: st.DataObject, setup: str
 ) -> None:

@@ -13,6 +13,7 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.depth import examples
 from totembot.games.magic.formats import format_named
 from totembot.games.magic.language.phrases import format_request, parse_line, parse_setup
 from totembot.games.magic.render.state_json import state_json
@@ -64,7 +65,7 @@ PHRASES = (
     "undo",
 )
 SETTINGS = settings(
-    max_examples=250,
+    max_examples=examples(250),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

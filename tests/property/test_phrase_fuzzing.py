@@ -15,6 +15,7 @@ from functools import cache
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
+from tests.depth import examples
 from tests.property.test_rules_properties import check_state
 from totembot.games.magic.language.phrases import (
     format_request,
@@ -225,7 +226,7 @@ def running_game(history: str) -> Game:
     return game
 
 
-@settings(SETTINGS, max_examples=1500)
+@settings(SETTINGS, max_examples=examples(1500))
 @given(text=USER_TEXT, history=st.sampled_from(sorted(HISTORIES)), host=st.booleans())
 @example(
     text="Ann: attack Bob-Cid for 3 with commander " + "T" * 5000, history="a fresh game", host=True
@@ -324,7 +325,7 @@ SETUP_TEXT = st.one_of(
 )
 
 
-@settings(SETTINGS, max_examples=1000)
+@settings(SETTINGS, max_examples=examples(1000))
 @given(text=SETUP_TEXT)
 @example(text="game totem players: Ann, Bob, " + "C" * 5000)
 def test_any_setup_text_sets_a_game_up_or_is_refused_with_one_short_clear_sentence(text) -> None:

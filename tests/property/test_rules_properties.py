@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.depth import examples
 from totembot.games.magic.language.phrases import format_request, parse_line, parse_setup
 from totembot.games.magic.rules import (
     Actor,
@@ -816,25 +817,25 @@ def play(setup: tuple[str, Config], data: st.DataObject, shortest: int = 1) -> G
     return game.state
 
 
-@settings(SETTINGS, max_examples=250)
+@settings(SETTINGS, max_examples=examples(250))
 @given(setup=setups(), data=st.data())
 def test_random_games_keep_the_rules_invariants_after_every_line(setup, data) -> None:
     play(setup, data)
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(setup=setups(most=4, rule="half-life-consent", lives=st.integers(4, 16)), data=st.data())
 def test_random_games_with_waiting_payments_keep_the_invariants(setup, data) -> None:
     play(setup, data, shortest=20)
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(setup=setups(most=5, commander=True), data=st.data())
 def test_random_commander_games_keep_the_invariants(setup, data) -> None:
     play(setup, data)
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS, max_examples=examples(100))
 @given(setup=setups(most=4, lives=st.integers(1, 12)), data=st.data())
 def test_random_games_of_little_life_keep_the_invariants_through_deaths_and_draws(
     setup, data

@@ -14,6 +14,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import assert_every_game_rebuilds
+from tests.depth import examples
 from tests.postgres import TestServer
 from tests.property.test_rules_properties import SETTINGS, lines, setups
 from totembot.games.magic.language.phrases import parse_line
@@ -109,7 +110,7 @@ async def play(database: str | Path, data: st.DataObject) -> int:
         await store.close()
 
 
-@settings(SETTINGS, max_examples=50)
+@settings(SETTINGS, max_examples=examples(50))
 @given(data=st.data())
 def test_every_stored_game_rebuilds_from_its_events_and_refusals_write_nothing(data) -> None:
     with tempfile.TemporaryDirectory(dir=IN_MEMORY) as folder:
@@ -118,7 +119,7 @@ def test_every_stored_game_rebuilds_from_its_events_and_refusals_write_nothing(d
 
 
 @pytest.mark.postgres
-@settings(SETTINGS, max_examples=POSTGRES_EXAMPLES)
+@settings(SETTINGS, max_examples=examples(POSTGRES_EXAMPLES))
 @given(data=st.data())
 def test_on_postgresql_every_stored_game_rebuilds_and_refusals_write_nothing(
     postgres_server: TestServer, data: st.DataObject

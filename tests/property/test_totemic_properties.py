@@ -21,6 +21,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.depth import examples
 from totembot.core.errors import RuleViolation
 from totembot.games.totemic.language.phrases import format_request, parse_line, parse_setup
 from totembot.games.totemic.rules.events import PowerChanged
@@ -54,7 +55,7 @@ PHRASES = (
     "undo",
 )
 SETTINGS = settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
