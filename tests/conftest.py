@@ -3,9 +3,7 @@ database), and checks every stored game must pass."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,10 +19,6 @@ from totembot.store.postgres import numbered
 
 # Each backend a store test runs on; PostgreSQL's tests carry the `postgres` marker.
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-# A folder on a disk, as the bot's own database is: `.ci/run` puts TMPDIR (so `tmp_path` and
-# the PostgreSQL server's folder) in memory, where no commit waits for a flush; the tests whose
-# point is how the store keeps pace with a disk's commits use `disk_path` instead.
-DISK = "/var/tmp"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -39,17 +33,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "postgres_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.postgres)
-
-
-@pytest.fixture
-def disk_path(tmp_path: Path) -> Iterator[Path]:
-    """A fresh folder on a disk (/var/tmp), removed after the test; `tmp_path` where there is
-    no such folder."""
-    if not (os.path.isdir(DISK) and os.access(DISK, os.W_OK)):
-        yield tmp_path
-        return
-    with tempfile.TemporaryDirectory(dir=DISK, prefix="totembot-test-") as folder:
-        yield Path(folder)
 
 
 @pytest.fixture(scope="session")
