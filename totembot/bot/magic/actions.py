@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.magic.asking import ask
+from totembot.bot.magic.asking import ask, plays_magic
 from totembot.bot.magic.choices import (
     legal_totems,
     other_players_in,
@@ -17,7 +17,7 @@ from totembot.bot.magic.choices import (
 )
 from totembot.bot.recording import Recorder
 from totembot.core.names import NAME
-from totembot.games.magic.formats import FORMATS, format_named
+from totembot.games.magic.formats import format_named
 from totembot.games.magic.language.phrases import parse_totem
 from totembot.games.magic.rules import RuleViolation, TotemRef
 from totembot.games.magic.rules.intents import (
@@ -53,8 +53,8 @@ def _title(table: Table) -> str:
 
 def _names_totems(table: Table) -> bool:
     """Whether the table's format names totems (Totem) or players (every other format)."""
-    game_format = table.game.config.format
-    return game_format in FORMATS and format_named(game_format).language.totems
+    game = table.game
+    return plays_magic(game) and format_named(game.config.format).language.totems
 
 
 class ActionsCog(commands.Cog):
@@ -319,8 +319,8 @@ class ActionsCog(commands.Cog):
         table = await self.recorder.table_for(interaction)
         name = None if player is None else table.player_named(player)
         own = table.name_of(Caller.of(interaction).user_id)
-        game_format = table.game.config.format
-        several = game_format in FORMATS and format_named(game_format).language.next_player
+        game = table.game
+        several = plays_magic(game) and format_named(game.config.format).language.next_player
         if several and name is not None and own is not None and name.casefold() == own.casefold():
             name = None  # naming oneself is ending one's own turn
         await self._submit(interaction, NextTurn(player=name))

@@ -7,12 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, Table
-from totembot.bot.magic.asking import not_magic
+from totembot.bot.magic.asking import not_magic, plays_magic
 from totembot.bot.magic.choices import players_for
 from totembot.bot.recording import Recorder
 from totembot.games.magic.rules import Actor, Request, RuleViolation
 from totembot.games.magic.rules.intents import Concede, Intent, Remove
-from totembot.games.magic.ruleset import MAGIC
 from totembot.store import StoredGame
 
 
@@ -27,7 +26,7 @@ class AdminCog(commands.GroupCog, group_name="totem-admin", group_description="T
         caller = Caller.of(interaction)
 
         def as_admin(game: StoredGame) -> Request:
-            if game.config.format not in MAGIC.formats:
+            if not plays_magic(game):
                 raise RuleViolation(not_magic(game))
             table = Table(game)
             if not table.may_manage(caller):

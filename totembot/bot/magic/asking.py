@@ -23,6 +23,11 @@ from totembot.store import StoredGame
 SAID_IN_ANY_GAME = ("undo", "next")  # the slash commands every game's language has
 
 
+def plays_magic(game: StoredGame) -> bool:
+    """Whether the channel's game is Magic's (Magic's commands are refused elsewhere)."""
+    return game.config.format in MAGIC.formats
+
+
 def not_magic(game: StoredGame) -> str:
     """The refusal of a Magic command in a channel that plays another game."""
     return f"This channel plays {game.config.format}: record it with /do (see /totem help totemic)."
@@ -38,7 +43,7 @@ class Asked:
     speaker: str | None = None
 
     def line_for(self, game: StoredGame) -> ParsedLine:
-        if game.config.format in MAGIC.formats:
+        if plays_magic(game):
             return line_of(self.intent, self.speaker)
         kind = self.intent.kind
         ruleset = ruleset_of(game.config.format)

@@ -14,10 +14,11 @@ from totembot.bot.autocomplete import (
     players_in,
     table_of,
 )
+from totembot.bot.magic.asking import plays_magic
 from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.rules import GameState
 from totembot.games.magic.rules.formats import format_of
-from totembot.games.magic.ruleset import MAGIC, magic_state
+from totembot.games.magic.ruleset import magic_state
 
 
 def players_for(kind: str) -> Autocomplete:
@@ -53,7 +54,7 @@ def players_besides(option: str, kind: str) -> Autocomplete:
 def magic_state_of(table: Table) -> GameState | None:
     """The table's state when it plays Magic (autocomplete offers nothing in another game)."""
     game = table.game
-    return magic_state(game.state) if game.config.format in MAGIC.formats else None
+    return magic_state(game.state) if plays_magic(game) else None
 
 
 async def _reached(

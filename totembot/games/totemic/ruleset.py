@@ -62,14 +62,14 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
         return parse_line(line)
 
     def setup_words(self, words: list[str]) -> list[str]:
-        from totembot.games.totemic.language import complete  # only at a prompt
+        from totembot.games.totemic.language import tab  # only at a prompt
 
-        return complete.setup_words(words)
+        return tab.setup_words(words)
 
     def line_words(self, words: list[str], state: GameState) -> list[str]:
-        from totembot.games.totemic.language import complete
+        from totembot.games.totemic.language import tab
 
-        return complete.line_words(words, self.own_state(state))
+        return tab.line_words(words, self.own_state(state))
 
     def empty_phrase(self, state: GameState) -> str:
         return "The phrase is empty: try 'draw' or 'challenge'."
