@@ -109,12 +109,14 @@ def test_the_log_names_the_database_it_opened_at_the_level_asked_for(tmp_path: P
     closed_port = "http://127.0.0.1:9/api/v10"
     env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": closed_port}
     info = totembot(["run"], {**env, "TOTEMBOT_DATABASE": "games.sqlite3"}, tmp_path)
-    assert f"created the database {tmp_path / 'games.sqlite3'} (schema version" in info.stderr
+    created = f"There was no totembot database at {tmp_path / 'games.sqlite3'}: created a new"
+    assert created in info.stderr
     again = totembot(["run"], {**env, "TOTEMBOT_DATABASE": "games.sqlite3"}, tmp_path)
     assert f"opened the database {tmp_path / 'games.sqlite3'}" in again.stderr
     assert "voice will NOT be supported" not in info.stderr  # totembot never joins voice
     quiet = totembot(["run"], {**env, "TOTEMBOT_LOG_LEVEL": "warning"}, tmp_path)
     assert "opened the database" not in quiet.stderr
+    assert "There was no totembot database" in quiet.stderr  # a warning: shown at that level
 
 
 def test_version_prints_the_package_version(tmp_path: Path) -> None:

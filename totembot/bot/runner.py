@@ -88,7 +88,11 @@ def log_opened(store: GameStore) -> None:
     opened = store.opened
     where = opened.where
     if opened.version_before == 0:
-        log.info("created the database %s (schema version %s)", where, opened.version)
+        log.warning(  # plainly: a database expected elsewhere would look like a lost one
+            "There was no totembot database at %s: created a new, empty one (schema version %s).",
+            where,
+            opened.version,
+        )
     else:
         log.info("opened the database %s (schema version %s)", where, opened.version)
     if opened.version_before not in (0, opened.version):

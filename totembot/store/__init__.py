@@ -2,7 +2,7 @@
 
 from totembot.store.backup import BackupReport, backup_database
 from totembot.store.base import GameStore
-from totembot.store.errors import ChannelBusy, GameCorrupt, StaleState, StoreError
+from totembot.store.errors import ChannelBusy, DatabaseGone, GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
     EventRecord,
     Lobby,
@@ -19,6 +19,7 @@ from totembot.store.results import ResultRow
 __all__ = [
     "BackupReport",
     "ChannelBusy",
+    "DatabaseGone",
     "EventRecord",
     "GameCorrupt",
     "GameStore",

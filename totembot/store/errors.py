@@ -15,8 +15,13 @@ class StaleState(StoreError):
     """The write was based on a version that is no longer the latest."""
 
 
+class DatabaseGone(StoreError):
+    """The database file is no longer at its path (moved or deleted while totembot ran): a
+    write would go to a file nobody will ever open again."""
+
+
 class GameCorrupt(StoreError):
     """One game's rows cannot be read; other games are unaffected."""
 
 
-__all__ = ["ChannelBusy", "GameCorrupt", "StaleState", "StoreError"]
+__all__ = ["ChannelBusy", "DatabaseGone", "GameCorrupt", "StaleState", "StoreError"]

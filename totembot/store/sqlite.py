@@ -3,13 +3,15 @@
 Appends are group-committed: those that arrive while a commit is under way wait for the next
 one, which writes them all in one transaction (one fsync, still `synchronous = FULL`); a
 refused one leaves nothing of itself while its neighbours commit. Each `append` returns only
-after the COMMIT of its group, or at once when nothing else could join it (a group of one).
+after the COMMIT of its group; an append with no commit under way is a group of one at once.
 
-A group is written on the event loop's own thread, through a connection of its own (the
-appender), with no hand-off to another thread: a round trip to a thread and back costs about
-as much as the commit itself. SQLite never waits there for another program's lock: a busy
-database is retried after short sleeps that let the loop run, up to the busy timeout. Reads
-and the other writes go through aiosqlite's thread as before.
+A group is written by a thread of its own (the writer), through a connection of its own (the
+appender), never on the event loop's thread: a disk that stalls (a cloud disk can freeze for
+seconds) then stalls only the writes, while the loop goes on answering, deferring what waits
+and serving every channel that needs no write. Another program's lock is waited for there too
+(SQLite's busy timeout). Reads and the other writes go through aiosqlite's thread as before.
+Every write first checks that the file at the configured path is still the one opened: a
+database moved or deleted while totembot runs is refused, never written into the void.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +46,7 @@ from totembot.store.base import (
     lobby_row,
     seat_rows,
 )
-from totembot.store.errors import ChannelBusy, StaleState, StoreError
+from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
 
@@ -56,9 +59,9 @@ log = logging.getLogger(__name__)
 CLOSED = "The database has been closed: nothing was recorded."
 T = TypeVar("T")
 R = TypeVar("R")
-# Sleeps between tries while another program holds the write lock (as SQLite's own busy
-# handler does), the last one repeated until the busy timeout has passed.
-BUSY_SLEEPS_MS = (1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100)
+# A file's identity (device, inode): the database opened, to notice when its path no longer
+# leads to it.
+Identity = tuple[int, int]
 # Group commits between two checkpoints of the WAL into the database file. The appender never
 # checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread): a
 # worker thread does, on a connection of its own. A group of one request writes about 3 pages
@@ -99,14 +102,16 @@ class SqliteStore(GameStore):
         db: aiosqlite.Connection,
         opened: Opened | None = None,
         appender: sqlite3.Connection | None = None,
-        busy_timeout_ms: int = 5000,
+        identity: Identity | None = None,
     ) -> None:
         super().__init__(opened or Opened(path=":memory:", version_before=LATEST, version=LATEST))
         self._db = db
-        # The groups' own connection, used on the loop's thread (None for a database private to
-        # its connection, PRIVATE: groups then go through aiosqlite's thread).
+        # The groups' own connection, used only by the writer thread (None for a database
+        # private to its connection, PRIVATE: groups then go through aiosqlite's thread).
         self._appender = appender
-        self._busy_timeout_ms = busy_timeout_ms
+        self._writer_thread = ThreadPoolExecutor(1, thread_name_prefix="totembot-sqlite-writer")
+        self._identity = identity  # the file opened; None for a database with no file
+        self._gone_logged = False
         self._write = asyncio.Lock()  # the group writer and every other write, one at a time
         self._pending: list[Pending] = []
         self._writer: asyncio.Task[None] | None = None
@@ -147,14 +152,15 @@ class SqliteStore(GameStore):
             if str(path) != ":memory:" and 0 < before < LATEST:
                 backup = await asyncio.to_thread(pre_migration_copy, Path(path), before)
             version = await migrate(db)
-            appender = None if str(path) in PRIVATE else open_appender(path)
+            appender = None if str(path) in PRIVATE else open_appender(path, busy_timeout_ms)
+            identity = None if str(path) in PRIVATE else identity_of(path)
         except sqlite3.Error as error:
             await db.close()
             raise StoreError(f"The database {path} cannot be used ({error}).") from error
         except BaseException:
             await db.close()
             raise
-        return cls(db, Opened(str(path), before, version, backup), appender, busy_timeout_ms)
+        return cls(db, Opened(str(path), before, version, backup), appender, identity)
 
     async def close(self) -> None:
         """Commit the appends already made (each caller still gets its answer), then close."""
@@ -167,8 +173,9 @@ class SqliteStore(GameStore):
             for pending in self._pending:  # left by a writer cancelled before their turn
                 pending.answer_with(StoreError(CLOSED))
             self._pending = []
-            if self._appender is not None:
-                self._appender.close()
+            if self._appender is not None:  # closed by its own thread, after its last group
+                await self._in_writer_thread(self._appender.close)
+            self._writer_thread.shutdown(wait=False)
             if self._checkpointer is not None:
                 self._checkpointer.close()
             await self._db.close()
@@ -185,6 +192,9 @@ class SqliteStore(GameStore):
         async with self._write:
             try:
                 yield
+            except DatabaseGone as gone:
+                self._log_gone(gone)
+                raise
             except sqlite3.IntegrityError:
                 raise
             except sqlite3.DatabaseError as error:
@@ -194,7 +204,7 @@ class SqliteStore(GameStore):
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._writing():
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
+                await self._on_connection(self._begin, None)
                 yield self._db
                 await self._db.execute("COMMIT")
             except BaseException:
@@ -228,9 +238,7 @@ class SqliteStore(GameStore):
             raise StoreError(CLOSED)
         row = event_row(game_id, expected_version + 1, record, state)
         if self._alone():
-            outcome = self._commit_alone(row)
-            if outcome is not None:
-                return answer(outcome)
+            return await self._commit_alone(row)
         pending = Pending(row, asyncio.get_running_loop().create_future())
         self._pending.append(pending)
         if self._writer is None or self._writer.done():
@@ -240,28 +248,19 @@ class SqliteStore(GameStore):
     def _alone(self) -> bool:
         """Nothing else could join this append's group: no write under way or queued, and
         nothing else ready to run on the loop (read from asyncio's ready queue, where the loop
-        has one). A group is then this append alone, committed at once: queueing it would only
-        cost two turns of the loop before the same commit."""
+        has one; appends started together then share a group)."""
         if self._appender is None or self._write.locked() or self._pending:
             return False
         ready = getattr(asyncio.get_running_loop(), "_ready", None)
         return ready is not None and len(ready) == 0
 
-    def _commit_alone(self, row: tuple[Any, ...]) -> int | StoreError | None:
-        """A group of one on the appender, without leaving the caller's turn of the loop (so
-        nothing else writes meanwhile); None when another program holds the database's lock:
-        the queued path waits for it without blocking the loop."""
-        assert self._appender is not None
-        try:
-            outcomes = commit_group(self._appender, [row])
-        except sqlite3.OperationalError as error:
-            if is_busy(error):
-                return None
-            return chained(storage_problem(error), error)
-        except Exception as error:  # the transaction was rolled back
-            return chained(storage_problem(error), error)
-        self._committed()
-        return outcomes[0]
+    async def _commit_alone(self, row: tuple[Any, ...]) -> int:
+        """No write under way or queued: this append is a group of one, committed at once by
+        its caller (no writer task, no turns of the loop waiting for one). Appends arriving
+        meanwhile queue for the group writer, which waits for the write lock."""
+        async with self._write:
+            (outcome,) = await self._group_outcomes([row])
+        return answer(outcome)
 
     async def _write_groups(self) -> None:
         """Commit what is pending, one group at a time, until nothing is."""
@@ -276,23 +275,31 @@ class SqliteStore(GameStore):
         """One transaction for the group on the appender, then the answers: each
         request's version or its own refusal, or for all the storage sentence when the
         transaction failed (nothing of it was committed, so nothing is acknowledged)."""
-        rows = [pending.row for pending in group]
         try:
-            outcomes = await self._on_appender(commit_group, rows)
-        except ValueError as error:  # aiosqlite says so when the connection is closed
-            closed = self._db._connection is None
-            problem = StoreError(CLOSED) if closed else storage_problem(error)
-            outcomes = [chained(problem, error) for _ in group]
-        except Exception as error:  # the transaction was rolled back
-            outcomes = [chained(storage_problem(error), error) for _ in group]
+            outcomes = await self._group_outcomes([pending.row for pending in group])
         except BaseException:  # the writer is cancelled (the loop is closing): so are its callers,
             for pending in group:  # rather than told an outcome it no longer waits for
                 pending.answer.cancel()
             raise
-        else:
-            self._committed()
         for pending, outcome in zip(group, outcomes, strict=True):
             pending.answer_with(outcome)
+
+    async def _group_outcomes(self, rows: list[tuple[Any, ...]]) -> list[int | StoreError]:
+        """One transaction for the rows (the caller holds the write lock): each row's version
+        or its own refusal, or for all the storage sentence when the transaction failed."""
+        try:
+            outcomes = await self._on_appender(commit_group, rows)
+        except DatabaseGone as gone:
+            self._log_gone(gone)
+            return [DatabaseGone(str(gone)) for _ in rows]
+        except ValueError as error:  # aiosqlite says so when the connection is closed
+            closed = self._db._connection is None
+            problem = StoreError(CLOSED) if closed else storage_problem(error)
+            return [chained(problem, error) for _ in rows]
+        except Exception as error:  # the transaction was rolled back
+            return [chained(storage_problem(error), error) for _ in rows]
+        self._committed()
+        return outcomes
 
     def _committed(self) -> None:
         self.group_commits += 1
@@ -329,21 +336,47 @@ class SqliteStore(GameStore):
             self.checkpoints += 1
 
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
-        """`work(connection, arg)`, one transaction of the appender's, on the loop's thread
-        (the caller holds the write lock). While another program holds the database's write
-        lock, SQLite answers at once; the work is tried again after short sleeps, so the loop
-        goes on meanwhile, until the busy timeout has passed."""
+        """`work(connection, arg)`, one transaction of the appender's, in the writer thread
+        (the caller holds the write lock), once the file is known to be still there. The
+        loop goes on meanwhile, however long the disk or another program's lock takes."""
         if self._appender is None:
             return await self._on_connection(work, arg)
-        deadline = time.monotonic() + self._busy_timeout_ms / 1000
-        for sleep_ms in busy_sleeps():
-            try:
-                return work(self._appender, arg)
-            except sqlite3.OperationalError as error:
-                if not is_busy(error) or time.monotonic() >= deadline:
-                    raise
-            await asyncio.sleep(sleep_ms / 1000)
-        raise AssertionError("busy_sleeps() never ends")
+        appender = self._appender
+
+        def checked_work() -> R:
+            self._require_file()
+            return work(appender, arg)
+
+        return await self._in_writer_thread(checked_work)
+
+    async def _in_writer_thread(self, work: Callable[[], R]) -> R:
+        return await asyncio.get_running_loop().run_in_executor(self._writer_thread, work)
+
+    def _require_file(self) -> None:
+        """Raises DatabaseGone unless the configured path still leads to the file opened (a
+        stat, a few microseconds, run where the write runs: off the loop's thread)."""
+        if self._identity is None:
+            return
+        try:
+            now = identity_of(self.opened.path)
+        except OSError:
+            now = None
+        if now != self._identity:
+            raise DatabaseGone(
+                f"The database file {self.opened.path} is no longer there (moved or deleted "
+                "while totembot ran), so nothing was recorded: put it back and restart totembot."
+            )
+
+    def _begin(self, db: sqlite3.Connection, _: None) -> None:
+        """BEGIN IMMEDIATE on aiosqlite's thread, once the file is known to be still there."""
+        self._require_file()
+        db.execute("BEGIN IMMEDIATE")
+
+    def _log_gone(self, gone: DatabaseGone) -> None:
+        """Critical, and once: every write after it is refused the same way."""
+        if not self._gone_logged:
+            self._gone_logged = True
+            log.critical("%s", gone)
 
     async def _on_connection(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
         """Run `work(connection, arg)` on aiosqlite's thread, in one hop: the whole group's
@@ -433,12 +466,17 @@ def answer(outcome: int | StoreError) -> int:
     return outcome
 
 
-def open_appender(path: str | Path) -> sqlite3.Connection:
-    """The groups' connection, used only by the thread running the event loop, one write at a
-    time (the store's write lock); the thread check is off so that a store may be opened
-    before the loop that uses it runs."""
-    # Busy: the loop sleeps, not SQLite. Checkpoints: a worker thread's (CHECKPOINT_EVERY).
-    return connected(path, (*PRAGMAS, "PRAGMA busy_timeout = 0", "PRAGMA wal_autocheckpoint = 0"))
+def open_appender(path: str | Path, busy_timeout_ms: int) -> sqlite3.Connection:
+    """The groups' connection, used only by the store's writer thread, one write at a time
+    (the store's write lock); opened on the caller's thread, hence no thread check."""
+    busy = f"PRAGMA busy_timeout = {int(busy_timeout_ms)}"  # SQLite waits, in that thread
+    # Checkpoints: a worker thread's (CHECKPOINT_EVERY), never the writer's.
+    return connected(path, (*PRAGMAS, busy, "PRAGMA wal_autocheckpoint = 0"))
+
+
+def identity_of(path: str | Path) -> Identity:
+    found = os.stat(path)
+    return (found.st_dev, found.st_ino)
 
 
 def open_checkpointer(path: str) -> sqlite3.Connection:
@@ -463,18 +501,6 @@ def checkpoint(db: sqlite3.Connection) -> bool:
     """A passive checkpoint; whether it ran (SQLite answers busy while another runs one)."""
     first = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     return first is not None and first[0] == 0
-
-
-def busy_sleeps() -> Iterator[int]:
-    yield from BUSY_SLEEPS_MS
-    while True:
-        yield BUSY_SLEEPS_MS[-1]
-
-
-def is_busy(error: sqlite3.OperationalError) -> bool:
-    """Another connection holds the write lock: SQLITE_BUSY, its extended codes too (not
-    SQLITE_LOCKED, a conflict within one connection that waiting would not end)."""
-    return error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def rollback_if_open(db: sqlite3.Connection, _: None) -> None:
