@@ -220,8 +220,8 @@ async def test_an_ended_game_in_a_group_is_refused_alone(store: SqliteStore) -> 
 async def test_an_append_with_nothing_else_to_do_commits_at_once_without_queueing(
     store: SqliteStore, tmp_path: Path
 ) -> None:
-    """A request alone on the loop is a group of one: committed in its own turn of the loop
-    (no writer task, no turn waiting for one), and on disk when it is answered."""
+    """A request alone on the loop is a group of one: committed at once by its caller (no
+    writer task, no turn waiting for one), and on disk when it is answered."""
     (game,) = await started(GameService(store), 1)
     before = store.group_commits
 
@@ -299,8 +299,8 @@ async def test_a_group_failing_outside_sqlite_answers_every_request_and_the_writ
 async def test_a_group_waits_for_another_programs_write_lock_while_the_loop_goes_on(
     tmp_path: Path,
 ) -> None:
-    """Groups are written on the loop's thread, so SQLite must not wait there: while another
-    program holds the write lock the loop keeps turning (here it is the loop that lets the
+    """Groups are written in the store's writer thread, so the loop never waits for another
+    program's lock: while it is held the loop keeps turning (here it is the loop that lets the
     other program go), and the request then commits."""
     path = tmp_path / "games.sqlite3"
     store = await SqliteStore.connect(path, busy_timeout_ms=30_000)

@@ -22,7 +22,6 @@ import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +48,7 @@ from totembot.store.base import (
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.writer_thread import WriterThread
 
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
@@ -109,7 +109,7 @@ class SqliteStore(GameStore):
         # The groups' own connection, used only by the writer thread (None for a database
         # private to its connection, PRIVATE: groups then go through aiosqlite's thread).
         self._appender = appender
-        self._writer_thread = ThreadPoolExecutor(1, thread_name_prefix="totembot-sqlite-writer")
+        self._writer_thread = WriterThread("totembot-sqlite-writer")
         self._identity = identity  # the file opened; None for a database with no file
         self._gone_logged = False
         self._write = asyncio.Lock()  # the group writer and every other write, one at a time
@@ -175,7 +175,7 @@ class SqliteStore(GameStore):
             self._pending = []
             if self._appender is not None:  # closed by its own thread, after its last group
                 await self._in_writer_thread(self._appender.close)
-            self._writer_thread.shutdown(wait=False)
+            self._writer_thread.stop()
             if self._checkpointer is not None:
                 self._checkpointer.close()
             await self._db.close()
@@ -350,7 +350,7 @@ class SqliteStore(GameStore):
         return await self._in_writer_thread(checked_work)
 
     async def _in_writer_thread(self, work: Callable[[], R]) -> R:
-        return await asyncio.get_running_loop().run_in_executor(self._writer_thread, work)
+        return await self._writer_thread.run(work)
 
     def _require_file(self) -> None:
         """Raises DatabaseGone unless the configured path still leads to the file opened (a
