@@ -198,3 +198,33 @@ async def test_a_read_queued_before_a_write_never_makes_it_fail_at_once(tmp_path
         assert (await store.load(game.id)).version == 1
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("replaced", [False, True], ids=["deleted", "replaced-by-another-file"])
+async def test_a_database_file_gone_while_open_is_refused_and_logged_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, replaced: bool
+) -> None:
+    """SQLite would go on writing into the open file, which nobody will open again: every
+    write (a request, a lobby, a status message) is refused in one sentence, logged once."""
+    path = tmp_path / "db.sqlite3"
+    store, service, game = await opened(path)
+    for leftover in tmp_path.iterdir():
+        leftover.unlink()
+    if replaced:  # another database put at the path: still not the file opened
+        sqlite3.connect(path).close()
+    try:
+        with caplog.at_level("CRITICAL", logger="totembot.store.sqlite"):
+            for amount in (2, 4):
+                with pytest.raises(StoreError) as refused:
+                    await service.record("table", request(f"Ann: deal {amount} to Bob"), "t")
+                assert str(refused.value) == (
+                    f"The database file {path} is no longer there (moved or deleted while "
+                    "totembot ran), so nothing was recorded: put it back and restart totembot."
+                )
+            with pytest.raises(StoreError, match="is no longer there"):
+                await store.set_status_message(game, "123", 1)
+        assert [record.levelname for record in caplog.records] == ["CRITICAL"]
+        stored = await store.load(game)  # reads go on from the open file
+        assert (stored.version, stored.state.pools[1].life) == (1, 17)
+    finally:
+        await store.close()
