@@ -1,9 +1,10 @@
 """Every command against every kind of caller: exactly the intended ones succeed.
 
 Each case plays on a fresh channel with a fresh game: Ann (the host) and Bob are in, Cid has
-conceded (the host recorded it for him), Gus is a guest without Discord. The admin (Manage Server) and the bot's owner are
-not seated; the spectator is a plain member. The callers of one command play at the same
-time, each in a channel of their own, through the session's shared bot.
+conceded (the host recorded it for him), Gus is a guest without Discord. The admin (Manage
+Server) and the bot's owner are not seated; the spectator is a plain member. The callers of
+one command play at the same time, each in a channel of their own, through the session's
+shared bot.
 """
 
 from __future__ import annotations
