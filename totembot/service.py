@@ -47,6 +47,10 @@ class Recorded:
 
 
 RequestBuilder = Callable[[StoredGame], GameRequest]
+# Called with the game and its log before an undo is committed, under the game's lock: the
+# caller's own policy on who may undo what (the bot's: only the host or an admin undoes a host
+# action); it raises RuleViolation to refuse.
+UndoCheck = Callable[[StoredGame, Sequence[EventRecord]], None]
 
 
 def utc_now() -> str:
@@ -126,29 +130,38 @@ class GameService:
         return game
 
     async def record(
-        self, channel_id: str, request: GameRequest | RequestBuilder, recorded_by: str
+        self,
+        channel_id: str,
+        request: GameRequest | RequestBuilder,
+        recorded_by: str,
+        undo_check: UndoCheck | None = None,
     ) -> Recorded:
         """Check and apply a request; returns only once the change is committed.
 
         `request` may be a function of the current game (who may act as whom depends on its
-        seats and statuses), so that decision is taken under the game's lock too. Raises
-        RuleViolation (nothing changed) when the rules refuse it.
+        seats and statuses), so that decision is taken under the game's lock too, as is
+        `undo_check`'s on an undo the rules allow. Raises RuleViolation (nothing changed) when
+        the rules or the check refuse it.
         """
         async with self._lock(channel_id):
             try:
-                return await self._record(channel_id, request, recorded_by)
+                return await self._record(channel_id, request, recorded_by, undo_check)
             except StaleState:
                 self._current.pop(channel_id, None)  # another process wrote: check again
-                return await self._record(channel_id, request, recorded_by)
+                return await self._record(channel_id, request, recorded_by, undo_check)
 
     async def _record(
-        self, channel_id: str, build: GameRequest | RequestBuilder, recorded_by: str
+        self,
+        channel_id: str,
+        build: GameRequest | RequestBuilder,
+        recorded_by: str,
+        undo_check: UndoCheck | None,
     ) -> Recorded:
         stored = await self.current(channel_id)
         if stored is None:
             raise NoGame("There is no game in this channel: start one first.")
         request = build(stored) if callable(build) else build
-        outcome = await self._outcome(stored, request)
+        outcome = await self._outcome(stored, request, undo_check)
         record = EventRecord(
             seq=stored.version + 1,
             recorded_at=self.clock(),
@@ -168,13 +181,19 @@ class GameService:
         ended = outcome.state.finished and not stored.state.finished
         return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
 
-    async def _outcome(self, stored: StoredGame, request: GameRequest) -> Outcome:
-        """The rules' answer: undo replays the log without its last change."""
+    async def _outcome(
+        self, stored: StoredGame, request: GameRequest, undo_check: UndoCheck | None = None
+    ) -> Outcome:
+        """The rules' answer: undo replays the log without its last change; the rules refuse
+        first (nothing to undo, a player out), then `undo_check`."""
         ruleset = ruleset_of(stored.config.format)
         if request.is_undo:
             records = await self.store.events(stored.id)
             history = [record.request for record in records]
-            return ruleset.undo(stored.config, history, request)
+            outcome = ruleset.undo(stored.config, history, request)
+            if undo_check is not None:
+                undo_check(stored, records)
+            return outcome
         return ruleset.record(stored.state, request)
 
     async def story(self, game_id: int) -> Story:

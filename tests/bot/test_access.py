@@ -1,14 +1,18 @@
-"""Who may record, and as whom: the bot's policy on seats, hosts, admins and spectators."""
+"""Who may record, and as whom: the bot's policy on seats, hosts, admins and spectators;
+who may undo a host's action; which server reaches a game."""
 
 from __future__ import annotations
 
 import pytest
 
-from totembot.bot.access import Caller, Table
+from totembot.bot.access import IN_A_DM, Caller, Table, place_refusal
+from totembot.core.story import Step
 from totembot.games.magic.language.phrases import parse_setup
-from totembot.games.magic.rules import Actor, RuleViolation, new_game
+from totembot.games.magic.rules import Actor, Request, RuleViolation, new_game
+from totembot.games.magic.rules.intents import Concede
 from totembot.games.magic.rules.life import with_player
-from totembot.store import Seat, StoredGame
+from totembot.games.magic.ruleset import MAGIC
+from totembot.store import EventRecord, Seat, StoredGame
 
 SEATS = (
     Seat("Ann Smith", user_id="1"),
@@ -178,3 +182,74 @@ def test_the_solo_rival_is_labelled_by_its_name_and_counts_as_a_guest() -> None:
     assert solo.actor(caller("1"), "reveal", "Badger") == Actor(player="Badger", host=False)
     with pytest.raises(RuleViolation, match="Only Ann can reveal"):
         solo.actor(caller("2", admin=True), "reveal", "Ann")
+
+
+@pytest.mark.parametrize(
+    ("guild_id", "owner", "what", "refusal"),
+    [
+        (10, "10", "game", None),
+        (10, None, "game", None),  # a game stored before servers were recorded
+        (10, "11", "game", "This channel's game belongs to another server."),
+        (10, "11", "lobby", "This channel's lobby belongs to another server."),
+        (None, None, "game", IN_A_DM),
+        (None, "10", "lobby", IN_A_DM),
+    ],
+)
+def test_only_the_games_own_server_reaches_it_and_never_a_direct_message(
+    guild_id: int | None, owner: str | None, what: str, refusal: str | None
+) -> None:
+    assert place_refusal(guild_id, owner, what) == refusal
+
+
+ADMIN = "9"  # not seated; Ann_Smith ("1") is the host, Bob ("2") a player, Cid a guest
+
+
+def step(recorded_by: str, line: str, host: bool = False, seq: int = 1) -> EventRecord:
+    """A row of the log: `line` recorded by the member `recorded_by` (as the host, with
+    `host`), as the bot records it."""
+    parsed = MAGIC.parse_line(line, table().game.state)
+    assert parsed is not None
+    return EventRecord(seq, "now", recorded_by, parsed.request_as(parsed.speaker, host), ())
+
+
+def admin_concedes(player: str) -> EventRecord:
+    """`/totem-admin concede` as the bot builds it: the admin as host, the player named."""
+    request = Request(actor=Actor(player=None, host=True), intent=Concede(player=player))
+    return EventRecord(1, "now", ADMIN, request, ())
+
+
+@pytest.mark.parametrize(
+    ("row", "action"),
+    [
+        (step(ADMIN, "remove Bob", host=True), "a removal"),
+        (step("1", "Bob: concede"), "a concession made for another player"),
+        (admin_concedes("Bob"), "a concession made for another player"),
+        (step("1", "Bob: win"), "a win recorded for another player"),
+        (step("1", "Cid_the_Great: approve"), "an answer given for another player"),
+        (step("2", "Bob: concede"), None),  # their own
+        (step("1", "Ann_Smith: concede", host=True), None),  # the host's own
+        (step("2", "Cid_the_Great: deal 2 to Bob via Bob-Cid_the_Great"), None),  # for a guest
+        (step("1", "Bob: deal 2 to Ann_Smith via Ann_Smith-Bob"), None),
+    ],
+)
+def test_a_host_action_is_one_only_the_host_or_an_admin_could_have_recorded(
+    row: EventRecord, action: str | None
+) -> None:
+    recorded = Step(row.seq, row.request, table().game.state, (), "now", row.recorded_by)
+    assert table().host_action(recorded) == action
+
+
+def test_only_the_host_or_an_admin_undoes_a_host_action_that_still_stands() -> None:
+    removal = [
+        step(ADMIN, "remove Cid_the_Great", host=True, seq=1),
+        step("2", "Bob: gain 1 via left", seq=2),
+        step("2", "undo", seq=3),  # takes the gain back: the removal is the last change
+    ]
+    refusal = "Only the host or an admin can undo a removal."
+    assert table().undo_refusal(caller("2"), removal) == refusal
+    assert table().undo_refusal(caller("1"), removal) is None
+    assert table().undo_refusal(caller(ADMIN, admin=True), removal) is None
+    assert table().undo_refusal(caller("2"), removal[:2]) is None  # the gain stands last
+    with pytest.raises(RuleViolation, match=refusal):
+        table().require_may_undo(caller("2"), removal)
+    assert table().undo_refusal(caller("2"), []) is None  # nothing to undo: the rules say so

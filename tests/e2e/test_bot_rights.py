@@ -8,8 +8,8 @@ import signal
 
 import pytest
 
-from tests.e2e.conftest import ADMIN, ANN, BOB, CID, DAN, EVE, SPECTATOR, BotProcess
-from tests.e2e.stored import lobby_stored
+from tests.e2e.conftest import ADMIN, ANN, BOB, CID, DAN, EVE, GUILD, SPECTATOR, BotProcess
+from tests.e2e.stored import lobby_stored, statuses, stored_state
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -214,3 +214,82 @@ async def test_a_game_started_right_after_a_win_leaves_only_its_own_status_pinne
     await status_shows(standin, table, "♥ 17")
     assert titles() == ["Turn 1: Ann to play"]
     assert "Game over: Ann won" in str((standin.message(won) or {}).get("embeds"))
+
+
+FOUR = {"players": f"<@{ANN}> <@{BOB}> <@{CID}> <@{DAN}>"}
+# Each way of starting a game at once, as Bob (not the lobby's host) would ask for it.
+STARTS = [
+    ("totem new", {"players": f"<@{BOB}> <@{CID}> <@{DAN}>"}, "The game has started"),
+    ("totemic new", {"players": f"<@{BOB}> <@{CID}>", "power": "26, 30"}, "Totemic has started"),
+    ("totemic solo", {"power": 26, "rivals": "Badger 28"}, "Totemic solo has started"),
+]
+OVER_ANNS_LOBBY = "Ann's lobby is open here: only Ann or an admin can start a game over it."
+
+
+@pytest.mark.parametrize(("command", "options", "started"), STARTS, ids=[s[0] for s in STARTS])
+async def test_only_the_lobby_host_or_an_admin_starts_a_game_over_an_open_lobby(
+    standin: StandIn, bot: BotProcess, command: str, options: dict[str, object], started: str
+) -> None:
+    for starter, allowed in ((BOB, False), (ANN, True), (ADMIN, True)):
+        channel = standin.new_channel(GUILD)
+        lobby = await standin.slash(ANN, channel, "totem new")
+        assert lobby.message_id is not None
+        await lobby_stored(bot, channel)
+        answer = await standin.slash(starter, channel, command, options)
+        if allowed:
+            assert started in (answer.content or ""), (starter, answer.content)
+            continue
+        assert answer.ephemeral and answer.content == OVER_ANNS_LOBBY
+        # Nothing changed: no game, and Ann's lobby still takes players and starts.
+        status = await standin.slash(BOB, channel, "totem status")
+        assert (status.content or "").startswith("There is no game in this channel")
+        joined = await standin.click(BOB, channel, lobby.message_id, "totem:lobby:join")
+        assert "2. Bob" in (joined.content or "")
+        await standin.click(CID, channel, lobby.message_id, "totem:lobby:join")
+        by_guest = await standin.click(BOB, channel, lobby.message_id, "totem:lobby:start")
+        assert by_guest.content == "Only the lobby's host (or an admin) can do that."
+        begun = await standin.click(ANN, channel, lobby.message_id, "totem:lobby:start")
+        assert "The game has started**: Ann, Bob, Cid" in (begun.content or "")
+
+
+async def test_only_the_host_or_an_admin_undoes_a_removal(
+    standin: StandIn, bot: BotProcess, table: int
+) -> None:
+    await standin.slash(ANN, table, "totem new", FOUR)
+    await standin.slash(ADMIN, table, "totem-admin remove", {"player": f"<@{DAN}>"})
+    refused = await standin.slash(BOB, table, "undo")
+    assert refused.ephemeral
+    assert refused.content == "Only the host or an admin can undo a removal."
+    again = await standin.slash(CID, table, "do", {"text": "undo"})
+    assert again.ephemeral and again.content == refused.content
+    assert statuses(stored_state(bot, table))["Dan"] == "removed"
+    undone = await standin.slash(ADMIN, table, "undo")
+    assert undone.content == "Undone: remove Dan"
+    assert statuses(stored_state(bot, table))["Dan"] == "in"
+
+
+async def test_a_player_cannot_undo_a_concession_the_host_made_for_another_player(
+    standin: StandIn, bot: BotProcess, table: int
+) -> None:
+    await standin.slash(ANN, table, "totem new", THREE)
+    own = await standin.slash(BOB, table, "concede")
+    assert own.content == "Bob is out: conceded"
+    undone = await standin.slash(CID, table, "undo")  # a player's own concession: anyone in
+    assert undone.content == "Undone: Bob: concede"
+    await standin.slash(ANN, table, "do", {"text": "Bob: concede"})
+    refused = await standin.slash(CID, table, "undo")
+    assert refused.ephemeral
+    assert refused.content == FOR_ANOTHER
+    assert (await standin.slash(ANN, table, "undo")).content == "Undone: Bob: concede"
+    await standin.slash(CID, table, "concede")
+    ended = await standin.slash(ANN, table, "do", {"text": "Bob: concede"})
+    assert "Game over: Ann wins" in (ended.content or "")
+    for user in (BOB, CID):  # out, in a game over: the rules let them undo, not this
+        refused = await standin.slash(user, table, "undo")
+        assert refused.ephemeral and refused.content == FOR_ANOTHER, refused.content
+    assert stored_state(bot, table).winners == ("Ann",)
+    by_admin = await standin.slash(ADMIN, table, "undo")
+    assert by_admin.content == "Undone: Bob: concede"
+
+
+FOR_ANOTHER = "Only the host or an admin can undo a concession made for another player."

@@ -1,9 +1,10 @@
 """Every command against every kind of caller: exactly the intended ones succeed.
 
 Each case plays on a fresh channel with a fresh game: Ann (the host) and Bob are in, Cid has
-conceded, Gus is a guest without Discord. The admin (Manage Server) and the bot's owner are
-not seated; the spectator is a plain member. The callers of one command play at the same
-time, each in a channel of their own, through the session's shared bot.
+conceded (the host recorded it for him), Gus is a guest without Discord. The admin (Manage
+Server) and the bot's owner are not seated; the spectator is a plain member. The callers of
+one command play at the same time, each in a channel of their own, through the session's
+shared bot.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("win", {}, [], SEATED_IN),
     ("eliminate", {"player": "Gus"}, [], SEATED_IN | MANAGERS),
     ("next", {}, [], SEATED_IN | MANAGERS),
-    ("undo", {}, [], SEATED_IN | MANAGERS),
+    ("undo", {}, ["Bob: gain 1 via Ann-Bob"], SEATED_IN | MANAGERS),  # a player's change
+    ("undo", {}, [], MANAGERS),  # the host's concession for Cid: a host action
+    ("undo", {}, ["remove Gus"], MANAGERS),
     ("do", {"text": "Gus: deal 1 to Bob via Bob-Cid"}, [], SEATED_IN | MANAGERS),
     ("do", {"text": "Bob: concede"}, [], {"player in"} | MANAGERS),
     ("totem status", {}, [], EVERYONE),

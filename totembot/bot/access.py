@@ -6,18 +6,52 @@ This is the bot's policy on Discord identities; the rules themselves decide what
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
 
 from totembot.core.errors import RuleViolation
-from totembot.core.intents import Actor
+from totembot.core.intents import Actor, Request
+from totembot.core.ruleset import standing_steps
+from totembot.core.story import LoggedRequest, Step
+from totembot.games.registry import ruleset_of
 from totembot.store import Seat, StoredGame
 
 MENTION = re.compile(r"<@!?(\d+)>")
 ANSWERS = ("approve", "deny", "accept", "threaten", "submit", "reveal")
 FOR_ONESELF = ("concede", "win")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
+IN_A_DM = "totembot plays only in a server's channels, not in direct messages."
+# What only the host or an admin may record, as its undo refusal names it (`host_action`).
+HOST_ONLY = {"remove": "a removal"}
+FOR_ANOTHER = {
+    "concede": "a concession made for another player",
+    "win": "a win recorded for another player",
+    "reveal": "a strength revealed for another player",
+    **dict.fromkeys(
+        ("approve", "deny", "accept", "threaten", "submit"), "an answer given for another player"
+    ),
+}
+
+
+def place_refusal(guild_id: int | None, owner: str | None, what: str = "game") -> str | None:
+    """Why an interaction from server `guild_id` (None: a direct message) may not reach a game
+    or lobby stored for server `owner`. Discord signs interactions and the commands are declared
+    for servers only, so this is defence in depth. A game stored before servers were recorded
+    (`owner` None) is reached from any server, as it always was."""
+    if guild_id is None:
+        return IN_A_DM
+    if owner is not None and owner != str(guild_id):
+        return f"This channel's {what} belongs to another server."
+    return None
+
+
+def require_place(interaction: discord.Interaction, owner: str | None, what: str = "game") -> None:
+    """Refuse (RuleViolation) an interaction that `place_refusal` refuses."""
+    refusal = place_refusal(interaction.guild_id, owner, what)
+    if refusal is not None:
+        raise RuleViolation(refusal)
 
 
 @dataclass(frozen=True)
@@ -27,6 +61,11 @@ class Caller:
     user_id: str
     display_name: str
     is_admin: bool
+
+    def manages(self, host: str) -> bool:
+        """Whether the caller may manage what the member `host` opened: they are that member,
+        or an admin."""
+        return self.user_id == host or self.is_admin
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Caller:
@@ -102,6 +141,43 @@ class Table:
                 "Only players still in the game, the host and admins can record for another player."
             )
         return Actor.trusted(player=speaker, host=False)
+
+    def undo_refusal(self, caller: Caller, log: Sequence[LoggedRequest]) -> str | None:
+        """Why `caller` may not undo the game's last change that stands in `log`: only the
+        host or an admin undoes a host or admin action, else a player could take back their
+        own removal or the concession the host recorded for them. Which players may undo at
+        all is the rules' answer; this is the bot's, as only it knows who recorded what."""
+        if self.may_manage(caller):
+            return None  # the common case: no replay
+        config = self.game.config
+        _initial, steps = standing_steps(ruleset_of(config.format), config, log)
+        action = self.host_action(steps[-1]) if steps else None
+        return None if action is None else f"Only the host or an admin can undo {action}."
+
+    def require_may_undo(self, caller: Caller, log: Sequence[LoggedRequest]) -> None:
+        """Refuse (RuleViolation) what `undo_refusal` refuses."""
+        refusal = self.undo_refusal(caller, log)
+        if refusal is not None:
+            raise RuleViolation(refusal)
+
+    def host_action(self, step: Step) -> str | None:
+        """What a recorded change was, when only the host or an admin could have recorded it:
+        a removal, or a concession, win, answer or reveal recorded for another player than
+        the member who recorded it (`recorded_by`); None for anything a player may record."""
+        request = step.request
+        if not isinstance(request, Request):
+            return None
+        kind = str(getattr(request.intent, "kind", ""))
+        if kind in HOST_ONLY:
+            return HOST_ONLY[kind]
+        if kind not in FOR_ANOTHER:
+            return None
+        named = getattr(request.intent, "player", None)  # `/totem-admin concede` names them
+        whom = named if isinstance(named, str) else request.actor.player
+        own = self.name_of(step.recorded_by)
+        if whom is None or (own is not None and own.casefold() == whom.casefold()):
+            return None
+        return FOR_ANOTHER[kind]
 
     def is_guest(self, name: str) -> bool:
         """Someone without a Discord account here: a guest seat, or Totemic's solo rival."""

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from totembot.bot.access import Table
+from totembot.bot.access import Table, require_place
 from totembot.bot.recording import recorder_of
 from totembot.core.errors import RuleViolation
 from totembot.store import StoreError
@@ -22,12 +22,15 @@ Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]
 
 
 async def table_of(interaction: discord.Interaction) -> Table | None:
-    """The table, or None: autocomplete cannot defer, so a slow database offers nothing."""
+    """The table, or None: autocomplete cannot defer, so a slow database offers nothing, and
+    it offers nothing from a direct message or another server either (`require_place`)."""
     if interaction.channel_id is None:
         return None
     try:
-        table = recorder_of(interaction).table(interaction.channel_id)
-        return await asyncio.wait_for(table, timeout=SUGGEST_WITHIN)
+        loading = recorder_of(interaction).table(interaction.channel_id)
+        table = await asyncio.wait_for(loading, timeout=SUGGEST_WITHIN)
+        require_place(interaction, table.game.guild_id)
+        return table
     except (RuleViolation, StoreError, TimeoutError):
         return None
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import AppCommand
 from discord.ext import commands
 
+from totembot.bot.access import place_refusal
 from totembot.bot.cogs.say import SayCog
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.games import bot_games, reply_view
@@ -63,6 +64,20 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
                 self.client.application_id, guild.id, payload
             )
         return [AppCommand(data=entry, state=self.client._connection) for entry in data]
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Commands and autocomplete from a direct message are refused at run time too (the
+        commands are declared for servers only): privately in one sentence, or with no
+        choices. Whether a server may reach a channel's game is checked where the game (or
+        lobby) is loaded, buttons included."""
+        refusal = place_refusal(interaction.guild_id, None)
+        if refusal is None:
+            return True
+        if interaction.type == discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await refuse(interaction, refusal)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -10,16 +10,15 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
-from totembot.bot.access import Caller, Table
+from totembot.bot.access import Caller, Table, require_place
 from totembot.bot.replies import (
     MAX_CONTENT,
-    NO_PINGS,
     answer_failures,
     changes_text,
     edit_pressed,
@@ -33,7 +32,7 @@ from totembot.core import GameRequest, ParsedLine
 from totembot.core.errors import Ambiguous, RuleViolation
 from totembot.render.markdown import escape
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
-from totembot.store import StoredGame
+from totembot.store import EventRecord, StoredGame
 
 CHOICE_LIFETIME = 600.0
 NO_GAME = "There is no game in this channel: start one with /totem new (or /totemic new)."
@@ -91,9 +90,12 @@ class Recorder:
         return Table(game)
 
     async def table_for(self, interaction: discord.Interaction) -> Table:
-        """The interaction's table, read within Discord's deadline (a busy database defers)."""
+        """The interaction's table, read within Discord's deadline (a busy database defers);
+        refused to a direct message or another server (`require_place`)."""
         assert interaction.channel_id is not None
-        return await in_time(interaction, self.table(interaction.channel_id))
+        table = await in_time(interaction, self.table(interaction.channel_id))
+        require_place(interaction, table.game.guild_id)
+        return table
 
     async def say_line(
         self,
@@ -123,12 +125,22 @@ class Recorder:
         on_message: bool = False,
         asked: Choosable | None = None,
     ) -> Recorded | None:
-        """Record the request `build` makes from the current game, under the game's lock."""
+        """Record the request `build` makes from the current game, under the game's lock,
+        where the interaction may reach it, and an undo only as `Table.undo_refusal` allows."""
         assert interaction.channel_id is not None
+        caller = Caller.of(interaction)
+
+        def build_here(game: StoredGame) -> GameRequest:
+            require_place(interaction, game.guild_id)
+            return build(game)
+
+        def may_undo(game: StoredGame, log: Sequence[EventRecord]) -> None:
+            Table(game).require_may_undo(caller, log)
+
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
         try:
             recorded = await in_time(
-                interaction,
-                self.service.record(str(interaction.channel_id), build, str(interaction.user.id)),
+                interaction, self.service.record(channel, build_here, user, may_undo)
             )
         except Ambiguous as ambiguous:
             if asked is None:
@@ -164,12 +176,11 @@ class Recorder:
         await tell(interaction, text, view=view)
 
     async def choose(self, interaction: discord.Interaction, key: str, choice: str) -> None:
+        await self.table_for(interaction)  # refused from elsewhere before the choice is used
         entry = self.choices.pop(key, None)
         if entry is None:
             raise RuleViolation("This choice has expired: please send the request again.")
-        await interaction.response.edit_message(
-            content=f"Chosen: {escape(choice, limit=90)}.", view=None, allowed_mentions=NO_PINGS
-        )
+        await edit_pressed(interaction, f"Chosen: {escape(choice, limit=90)}.", None)
         await self.record(interaction, entry[1].chosen(choice))
 
 

@@ -1,5 +1,6 @@
-"""Starting a game in a channel, whatever the game: refused while one is being played, then
-created, answered, and its status message posted (the previous game's retired)."""
+"""Starting a game in a channel, whatever the game: refused while one is being played or over
+another member's lobby, then created, answered, and its status message posted (the previous
+game's retired)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from dataclasses import dataclass
 
 import discord
 
+from totembot.bot.access import Caller, require_place
 from totembot.bot.status import StatusUpdater
 from totembot.core import GameConfig
 from totembot.core.errors import RuleViolation
 from totembot.service import GameService
-from totembot.store import Seat, StoredGame
+from totembot.store import Lobby, Seat, StoredGame
 
 
 @dataclass(frozen=True)
@@ -28,10 +30,30 @@ class Starter:
         self.service = service
         self.status = status
 
-    async def require_no_game(self, channel_id: int) -> None:
-        game = await self.service.current(str(channel_id))
-        if game is not None and game.status == "active":
+    async def require_no_game(self, interaction: discord.Interaction) -> None:
+        """No game is being played in the interaction's channel (and its latest game, if any,
+        is of the interaction's server)."""
+        assert interaction.channel_id is not None
+        game = await self.service.current(str(interaction.channel_id))
+        if game is None:
+            return
+        require_place(interaction, game.guild_id)
+        if game.status == "active":
             raise RuleViolation("This channel already has a game: end it with /totem end first.")
+
+    async def require_free(self, interaction: discord.Interaction) -> None:
+        """The channel is free for the caller to start a game in at once: no game being
+        played, and no lobby open there unless the caller is its host or an admin (starting
+        closes it). Every game's setup command asks this before looking members up, and
+        `start` asks again."""
+        await self.require_no_game(interaction)
+        assert interaction.channel_id is not None
+        lobby = await self.service.store.load_lobby(str(interaction.channel_id))
+        if lobby is None:
+            return
+        require_place(interaction, lobby.guild_id, "lobby")
+        if not Caller.of(interaction).manages(lobby.host):
+            raise RuleViolation(over_lobby(lobby))
 
     async def start(
         self,
@@ -43,7 +65,7 @@ class Starter:
         """Create the game; the caller answers, then calls `show_started`."""
         assert interaction.channel_id is not None
         channel = str(interaction.channel_id)
-        await self.require_no_game(interaction.channel_id)
+        await self.require_free(interaction)
         previous = await self.service.current(channel)
         game = await self.service.start(
             channel,
@@ -59,3 +81,11 @@ class Starter:
         if started.previous is not None:
             await self.status.retire(started.previous)
         self.status.schedule(started.game.id)
+
+
+def over_lobby(lobby: Lobby) -> str:
+    """The refusal to start a game over someone else's lobby, naming its host."""
+    host = next((seat.display_name for seat in lobby.seats if seat.user_id == lobby.host), None)
+    if host is None:  # the host left their own lobby's seats
+        return "A lobby is open here: only its host or an admin can start a game over it."
+    return f"{host}'s lobby is open here: only {host} or an admin can start a game over it."

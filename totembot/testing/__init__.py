@@ -21,6 +21,9 @@ Behaviour worth knowing (it mirrors Discord):
   "This interaction failed"; a second callback gets 400 code 40060. Payloads over Discord's
   limits get 400 code 50035.
 * ``exhaust_edits(message_id)`` makes every edit of a message answer 429 code 30046.
+* ``slash``, ``autocomplete``, ``click`` and ``select`` take ``forged=Forged(guild_id)``: the
+  interaction names the real channel but claims another server, or (``Forged(None)``) comes as
+  a direct message, as an attacker would forge it.
 * ``set_bot_permissions`` feeds ``app_permissions``, the bot's cached channel permissions and
   pin/unpin (403 code 50013 without MANAGE_MESSAGES or PIN_MESSAGES); sending is not gated.
 
@@ -28,6 +31,7 @@ Scope: text channels in guilds, application commands, messages, pins, interactio
 webhook followups. Anything else answers 404 (and is recorded), so gaps are loud.
 """
 
+from totembot.testing.acting import Forged
 from totembot.testing.answers import EDIT_LIMIT_MESSAGE
 from totembot.testing.model import (
     ALL_PERMISSIONS,
@@ -55,6 +59,7 @@ __all__ = [
     "VIEW_CHANNEL",
     "Call",
     "Followup",
+    "Forged",
     "Reply",
     "StandIn",
     "StandInError",

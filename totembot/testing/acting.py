@@ -38,6 +38,15 @@ from totembot.testing.waiting import Changes
 
 
 @dataclass(frozen=True)
+class Forged:
+    """An interaction that does not come from where it claims, as an attacker would forge one
+    (defence in depth: Discord signs real ones). It names the real channel but claims the
+    server `guild_id`, or, with None, comes as a direct message naming that channel."""
+
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
 class Wait:
     """How long to wait for a reply, and how many followups it must have by then."""
 
@@ -69,11 +78,20 @@ class Member:
         self.grace = 0.1
 
     async def slash(
-        self, user_id: int, channel_id: int, command: str, options: dict[str, Any], *, wait: Wait
+        self,
+        user_id: int,
+        channel_id: int,
+        command: str,
+        options: dict[str, Any],
+        *,
+        wait: Wait,
+        forged: Forged | None = None,
     ) -> Reply:
         channel = self.world.channel(channel_id)
         data = self.commands.data(channel, command, options, focused=None)
-        rec = await self.send(IT_COMMAND, user_id, channel_id, data, None, wait.timeout)
+        rec = await self.send(
+            IT_COMMAND, user_id, channel_id, data, None, wait.timeout, forged=forged
+        )
         return await self.await_reply(rec, wait)
 
     async def autocomplete(
@@ -84,10 +102,13 @@ class Member:
         options: dict[str, Any],
         focused: str,
         timeout: float,
+        forged: Forged | None = None,
     ) -> list[JSON]:
         channel = self.world.channel(channel_id)
         data = self.commands.data(channel, command, options, focused=focused)
-        rec = await self.send(IT_AUTOCOMPLETE, user_id, channel_id, data, None, timeout)
+        rec = await self.send(
+            IT_AUTOCOMPLETE, user_id, channel_id, data, None, timeout, forged=forged
+        )
         if not await self._answered(rec, timeout):
             raise StandInError(f"autocomplete for /{command} got no answer in time (deadline)")
         if rec.callback_type != CB_AUTOCOMPLETE:
@@ -95,7 +116,14 @@ class Member:
         return copy.deepcopy(rec.choices)
 
     async def click(
-        self, user_id: int, channel_id: int, message_id: int, custom_id: str, *, wait: Wait
+        self,
+        user_id: int,
+        channel_id: int,
+        message_id: int,
+        custom_id: str,
+        *,
+        wait: Wait,
+        forged: Forged | None = None,
     ) -> Reply:
         message = self.messages.by_id.get(message_id)
         if message is None or int(message["channel_id"]) != channel_id:
@@ -108,7 +136,9 @@ class Member:
         if buttons[0].get("disabled"):
             raise StandInError(f"button {custom_id!r} on message {message_id} is disabled")
         data = {"custom_id": custom_id, "component_type": 2}
-        rec = await self.send(IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout)
+        rec = await self.send(
+            IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout, forged=forged
+        )
         return await self.await_reply(rec, wait)
 
     async def select(
@@ -120,6 +150,7 @@ class Member:
         values: list[str],
         *,
         wait: Wait,
+        forged: Forged | None = None,
     ) -> Reply:
         """Choose `values` in a string select menu, as the client sends it (component type 3)."""
         message = self.messages.by_id.get(message_id)
@@ -141,7 +172,9 @@ class Member:
         if not low <= len(values) <= high:
             raise StandInError(f"select menu {custom_id!r} takes {low} to {high} values")
         data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
-        rec = await self.send(IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout)
+        rec = await self.send(
+            IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout, forged=forged
+        )
         return await self.await_reply(rec, wait)
 
     async def send(
@@ -152,6 +185,8 @@ class Member:
         data: JSON,
         message_id: int | None,
         timeout: float,
+        *,
+        forged: Forged | None = None,
     ) -> Interaction:
         """Dispatch INTERACTION_CREATE once the bot is connected; returns its record."""
         channel = self.world.channel(channel_id)
@@ -178,7 +213,10 @@ class Member:
             component_message_id=message_id,
         )
         self.interactions.by_token[rec.token] = rec
-        rec.shard = self.gateway.dispatch("INTERACTION_CREATE", self._payload(rec, data, member))
+        payload = self._payload(rec, data, member)
+        if forged is not None:
+            payload = self._forged(payload, forged, member)
+        rec.shard = self.gateway.dispatch("INTERACTION_CREATE", payload)
         return rec
 
     def _payload(self, rec: Interaction, data: JSON, member: JSON) -> JSON:
@@ -216,6 +254,25 @@ class Member:
         }
         if rec.component_message_id is not None:
             payload["message"] = copy.deepcopy(self.messages.by_id[rec.component_message_id])
+        return payload
+
+    def _forged(self, payload: JSON, forged: Forged, member: JSON) -> JSON:
+        """The payload claiming another server, or a direct message (no server, no member:
+        the user, and a DM channel with the real channel's id)."""
+        if forged.guild_id is not None:
+            guild_id = str(forged.guild_id)
+            payload["guild_id"] = guild_id
+            payload["guild"] = {**payload["guild"], "id": guild_id}
+            payload["channel"] = {**payload["channel"], "guild_id": guild_id}
+            payload["authorizing_integration_owners"] = {"0": guild_id}
+            return payload
+        user = self.world.public_member(member)["user"]
+        for key in ("guild_id", "guild", "member", "guild_locale"):
+            payload.pop(key, None)
+        payload["user"] = user
+        payload["channel"] = {"id": payload["channel_id"], "type": 1, "recipients": [user]}
+        payload["authorizing_integration_owners"] = {"0": "0"}
+        payload["context"] = 1
         return payload
 
     async def _answered(self, rec: Interaction, timeout: float) -> bool:

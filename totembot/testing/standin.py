@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from totembot.testing.acting import Member, Wait
+from totembot.testing.acting import Forged, Member, Wait
 from totembot.testing.answers import Answer, rate_limited
 from totembot.testing.channels import ChannelRoutes
 from totembot.testing.commands import CommandRegistry, Scope
@@ -283,10 +283,14 @@ class StandIn:
         timeout: float = 10,
         *,
         followups: int = 0,
+        forged: Forged | None = None,
     ) -> Reply:
-        """Run ``/command`` ("group sub" for subcommands) and return what the member saw."""
+        """Run ``/command`` ("group sub" for subcommands) and return what the member saw;
+        `forged`, sent as if from another server or a direct message."""
         wait = Wait(timeout, followups)
-        return await self.member.slash(user_id, channel_id, command, options or {}, wait=wait)
+        return await self.member.slash(
+            user_id, channel_id, command, options or {}, wait=wait, forged=forged
+        )
 
     async def autocomplete(
         self,
@@ -296,9 +300,11 @@ class StandIn:
         options: dict[str, Any],
         focused: str,
         timeout: float = 10,
+        *,
+        forged: Forged | None = None,
     ) -> list[JSON]:
         return await self.member.autocomplete(
-            user_id, channel_id, command, options, focused, timeout
+            user_id, channel_id, command, options, focused, timeout, forged
         )
 
     async def click(
@@ -310,9 +316,12 @@ class StandIn:
         timeout: float = 10,
         *,
         followups: int = 0,
+        forged: Forged | None = None,
     ) -> Reply:
         wait = Wait(timeout, followups)
-        return await self.member.click(user_id, channel_id, message_id, custom_id, wait=wait)
+        return await self.member.click(
+            user_id, channel_id, message_id, custom_id, wait=wait, forged=forged
+        )
 
     async def select(
         self,
@@ -324,11 +333,12 @@ class StandIn:
         timeout: float = 10,
         *,
         followups: int = 0,
+        forged: Forged | None = None,
     ) -> Reply:
         """Choose `values` in the string select menu `custom_id` of a message."""
         wait = Wait(timeout, followups)
         return await self.member.select(
-            user_id, channel_id, message_id, custom_id, values, wait=wait
+            user_id, channel_id, message_id, custom_id, values, wait=wait, forged=forged
         )
 
     # --- moderators and Discord itself

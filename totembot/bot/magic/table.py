@@ -103,8 +103,7 @@ class LobbyCommands(commands.Cog):
             await self.lobbies.open(interaction, options)
             return
         tokens = roster_tokens(chosen, players, teams)
-        assert interaction.channel_id is not None
-        await self.lobbies.require_no_game(interaction.channel_id)
+        await self.lobbies.require_free(interaction)
         check_roster(options, [Seat(name, team=team) for team, (_uid, name) in tokens])
         require_distinct_members([token for _team, token in tokens])
         started = await in_time(interaction, self._start_with(interaction, options, tokens))

@@ -82,8 +82,7 @@ class TotemicCog(
         totem = levels_of(levels)
         match_config(stand_ins(len(tokens)), powers, totem, match)  # refused before lookups
         require_distinct_members(tokens)
-        assert interaction.channel_id is not None
-        await self.starter.require_no_game(interaction.channel_id)
+        await self.starter.require_free(interaction)
 
         async def start() -> Started:
             seats = await seats_from_tokens(interaction, tokens)
@@ -118,8 +117,7 @@ class TotemicCog(
                 "player out to play yourself."
             )
         solo_config(stand_ins(1, reserved)[0], power, found, totem)  # refused before lookups
-        assert interaction.channel_id is not None
-        await self.starter.require_no_game(interaction.channel_id)
+        await self.starter.require_free(interaction)
         caller = Caller.of(interaction)
 
         async def start() -> Started:

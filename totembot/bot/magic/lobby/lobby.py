@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from totembot.bot.access import Caller
+from totembot.bot.access import Caller, require_place
 from totembot.bot.magic.lobby.seats import (
     MAX_TEAMS,
     arranged,
@@ -95,10 +95,12 @@ class Lobbies:
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    async def current(self, channel_id: int) -> Lobby:
-        lobby = await self.service.store.load_lobby(str(channel_id))
+    async def current(self, interaction: discord.Interaction) -> Lobby:
+        """The channel's lobby, where the interaction may reach it (`require_place`)."""
+        lobby = await self.service.store.load_lobby(str(interaction.channel_id))
         if lobby is None:
             raise RuleViolation("There is no lobby in this channel: open one with /totem new.")
+        require_place(interaction, lobby.guild_id, "lobby")
         return lobby
 
     async def open(self, interaction: discord.Interaction, options: LobbyOptions) -> None:
@@ -133,16 +135,20 @@ class Lobbies:
     async def _replaceable(self, interaction: discord.Interaction, caller: Caller) -> Lobby | None:
         """No game here, and the lobby open here (if any) is the caller's to replace."""
         assert interaction.channel_id is not None
-        await self.require_no_game(interaction.channel_id)
+        await self.starter.require_no_game(interaction)
         existing = await self.service.store.load_lobby(str(interaction.channel_id))
-        if existing is not None and not may_manage(caller, existing.host):
+        if existing is None:
+            return None
+        require_place(interaction, existing.guild_id, "lobby")
+        if not may_manage(caller, existing.host):
             raise RuleViolation(
                 "A lobby is already open here: join it, or ask its host to /totem cancel it."
             )
         return existing
 
-    async def require_no_game(self, channel_id: int) -> None:
-        await self.starter.require_no_game(channel_id)
+    async def require_free(self, interaction: discord.Interaction) -> None:
+        """The channel is free for the caller to start a game in at once (`Starter`)."""
+        await self.starter.require_free(interaction)
 
     async def change(
         self, interaction: discord.Interaction, change: LobbyChange, host_only: bool = False
@@ -157,7 +163,7 @@ class Lobbies:
     ) -> Lobby:
         assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
-            lobby = await self.current(interaction.channel_id)
+            lobby = await self.current(interaction)
             self._check_message(interaction, lobby)
             if host_only:
                 require_host(interaction, lobby)
@@ -215,7 +221,7 @@ class Lobbies:
     async def _cancelled(self, interaction: discord.Interaction) -> Lobby:
         assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
-            lobby = await self.current(interaction.channel_id)
+            lobby = await self.current(interaction)
             require_host(interaction, lobby)
             await self.service.store.delete_lobby(lobby.channel_id)
         return lobby
@@ -231,7 +237,7 @@ class Lobbies:
     async def _started(self, interaction: discord.Interaction) -> tuple[Lobby, Started]:
         assert interaction.channel_id is not None
         async with self._lock(interaction.channel_id):
-            lobby = await self.current(interaction.channel_id)
+            lobby = await self.current(interaction)
             self._check_message(interaction, lobby)
             require_host(interaction, lobby)
             started = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
@@ -275,7 +281,7 @@ class Lobbies:
 
 
 def may_manage(caller: Caller, host: str) -> bool:
-    return caller.user_id == host or caller.is_admin
+    return caller.manages(host)
 
 
 def require_host(interaction: discord.Interaction, lobby: Lobby) -> None:
