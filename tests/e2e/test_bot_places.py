@@ -24,6 +24,8 @@ FOREIGN = Forged(999)  # a server the game does not belong to
 IN_A_DM = "totembot plays only in a server's channels, not in direct messages."
 GAME_ELSEWHERE = "This channel's game belongs to another server."
 LOBBY_ELSEWHERE = "This channel's lobby belongs to another server."
+# A command is refused before any game is read: the gateway showed the channel in its server.
+CHANNEL_ELSEWHERE = "This channel belongs to another server."
 
 
 def refused_with(reply: Reply, sentence: str) -> bool:
@@ -83,7 +85,7 @@ async def test_a_payload_from_another_server_naming_a_games_channel_is_refused(
         (ANN, "totem new", THREE),
     ):
         reply = await standin.slash(user, table, command, options, forged=FOREIGN)
-        assert refused_with(reply, GAME_ELSEWHERE), (command, reply.content)
+        assert refused_with(reply, CHANNEL_ELSEWHERE), (command, reply.content)
     offered = await standin.autocomplete(
         ANN, table, "damage", {"player": ""}, "player", forged=FOREIGN
     )
@@ -128,7 +130,7 @@ async def test_a_lobby_from_another_server_is_neither_joined_nor_taken_over(
         assert refused_with(pressed, LOBBY_ELSEWHERE), pressed.content
     for command, options in (("totem new", {}), ("totem new", THREE), ("totem cancel", {})):
         reply = await standin.slash(ANN, table, command, options, forged=FOREIGN)
-        assert refused_with(reply, LOBBY_ELSEWHERE), (command, options, reply.content)
+        assert refused_with(reply, CHANNEL_ELSEWHERE), (command, options, reply.content)
     joined = await standin.click(BOB, table, lobby.message_id, "totem:lobby:join")
     assert "2. Bob" in (joined.content or "") and "3." not in (joined.content or "")
 
@@ -149,3 +151,20 @@ async def test_a_game_stored_before_servers_were_recorded_still_plays(
     assert undone.content == "Undone: Bob: deal 3 to Cid via Cid-Ann"
     in_a_dm = await standin.slash(ANN, table, "undo", forged=DM)
     assert refused_with(in_a_dm, IN_A_DM), in_a_dm.content
+
+
+async def test_a_command_naming_a_channel_of_another_server_is_refused_before_any_game(
+    standin: StandIn, table: int
+) -> None:
+    """With no game or lobby stored to compare with, the channel the gateway showed in the
+    game's server still tells a forged server apart: nothing is started under it."""
+    forged = await standin.slash(ANN, table, "totem new", THREE, forged=FOREIGN)
+    assert refused_with(forged, CHANNEL_ELSEWHERE), forged.content
+    offered = await standin.autocomplete(
+        ANN, table, "totem new", {"format": ""}, "format", forged=FOREIGN
+    )
+    assert offered == []
+    status = await standin.slash(CID, table, "totem status")
+    assert "no game" in (status.content or "").lower()
+    started = await standin.slash(ANN, table, "totem new", THREE)
+    assert not started.ephemeral

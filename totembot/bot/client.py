@@ -70,7 +70,7 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
         commands are declared for servers only): privately in one sentence, or with no
         choices. Whether a server may reach a channel's game is checked where the game (or
         lobby) is loaded, buttons included."""
-        refusal = place_refusal(interaction.guild_id, None)
+        refusal = place_refusal(interaction.guild_id, None) or self._channel_elsewhere(interaction)
         if refusal is None:
             return True
         if interaction.type == discord.InteractionType.autocomplete:
@@ -78,6 +78,15 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
         else:
             await refuse(interaction, refusal)
         return False
+
+    def _channel_elsewhere(self, interaction: discord.Interaction) -> str | None:
+        """A channel the gateway showed in one server, named from another (a forged payload):
+        refused even where no game or lobby is stored yet to compare with."""
+        known = self.client.get_channel(interaction.channel_id or 0)
+        guild = getattr(known, "guild", None)
+        if guild is None or guild.id == interaction.guild_id:
+            return None
+        return "This channel belongs to another server."
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
