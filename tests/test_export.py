@@ -29,14 +29,14 @@ from totembot.console.session import CONSOLE_CHANNEL, open_session, run_script
 from totembot.core import GameConfig, Ruleset
 from totembot.core.errors import RuleViolation
 from totembot.games.magic.rules import Actor, Config, GameState, Request
-from totembot.games.magic.rules.intents import Approve, Attack, Concede, Deny, Remove
+from totembot.games.magic.rules.intents import Approve, Attack, Concede, Deny, Remove, Undo
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.games.totemic.language.setup import parse_setup as parse_totemic_setup
 from totembot.games.totemic.rules.state import Rival, TotemicConfig
 from totembot.reports.chosen import ReportProblem
 from totembot.reports.export import CannotExport, export_game, export_script, print_export
 from totembot.service import GameService
-from totembot.store import GameStore, LobbyOptions, Seat, StoredGame, open_store
+from totembot.store import EventRecord, GameStore, LobbyOptions, Seat, StoredGame, open_store
 
 HOST_PLAYER = re.compile(r"\s*([\w']+)\*:(.*)")
 
@@ -556,6 +556,22 @@ async def test_a_request_no_line_can_say_is_refused_with_one_sentence(store: Gam
     stored = await store.load(game.id)
     with pytest.raises(CannotExport, match=r"^This game cannot be exported: line 2 of"):
         export_game(stored, await store.events(game.id))
+
+
+def test_an_old_undo_of_a_waiting_payment_is_refused_not_written_to_replay_otherwise() -> None:
+    """Before numbers were kept, an undo put a waiting payment's number back; the console's
+    `undo` keeps it now, so no line replays that row to the stored state (docs/decisions.md)."""
+    ruleset = ruleset_of("totem")
+    config = parse_setup("game totem players: Ann, Bob, Cid life: 21 rules: half-life-consent")
+    lines = ["Cid: Bob loses 11 via Ann-Bob", "Ann: pay 2 via left"]
+    requests = [request_of(ruleset, line, ruleset.new_game(config)) for line in lines]
+    requests.append(Request(actor=Actor(host=True), intent=Undo()))  # stored {"kind":"undo"}
+    log = [EventRecord(seq, "t", "101", each, []) for seq, each in enumerate(requests, 1)]
+    with pytest.raises(CannotExport) as refusal:
+        export_script(ruleset, config, log, expected=ruleset.rebuild(config, requests))
+    assert refusal.value.reason == (
+        "line 3 of its record, 'undo', cannot be written as a line the console records the same way"
+    )
 
 
 def test_a_setup_no_setup_line_can_say_is_refused() -> None:

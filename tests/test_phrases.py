@@ -13,6 +13,7 @@ from totembot.games.magic.language.phrases import (
 )
 from totembot.games.magic.rules import RuleViolation, TotemRef
 from totembot.games.magic.rules.intents import (
+    UNDO_KEEPING_NUMBERS,
     Approve,
     Attack,
     Concede,
@@ -28,7 +29,6 @@ from totembot.games.magic.rules.intents import (
     Poison,
     Remove,
     SetLife,
-    Undo,
     Unlock,
     Win,
 )
@@ -87,7 +87,7 @@ READABLE = [
     ("win", Win()),
     ("remove Cid", Remove(target="Cid")),
     ("next", NextTurn()),
-    ("undo", Undo()),
+    ("undo", UNDO_KEEPING_NUMBERS),
     ("O'Neil loses 1", LoseLife(target="O'Neil", amount=1)),
 ]
 

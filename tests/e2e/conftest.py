@@ -171,6 +171,9 @@ class CheckedStandIn(StandIn):
     async def select(self, *args: Any, **kwargs: Any) -> Reply:
         return self._took(await super().select(*args, **kwargs))
 
+    async def forged_click(self, *args: Any, **kwargs: Any) -> Reply:
+        return self._took(await super().forged_click(*args, **kwargs))
+
     async def settle_replies(self) -> list[str]:
         """Once no reply taken since the last call has had activity for GRACE seconds (10 s
         at most), the ones the bot added to after they were taken, described."""

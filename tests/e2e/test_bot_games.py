@@ -169,8 +169,8 @@ async def test_a_consent_request_is_answered_after_the_bot_restarts(
     asked = await standin.slash(ANN, table, "pay", {"amount": 2, "totem": "left"})
     assert asked.message_id is not None
     assert "Ann asks Bob to approve paying 2 life from Ann-Bob" in (asked.content or "")
-    approve = "totem:consent:1:1:approve"
-    assert approve in str(asked.components)
+    approve = "totem:consent:1:1:approve:2:0:2"  # game 1, request 1, recorded 2nd: Ann pays 2
+    assert approve in [b["custom_id"] for row in asked.components for b in row["components"]]
 
     await bot.restart(signal.SIGKILL)
 

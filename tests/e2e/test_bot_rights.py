@@ -43,7 +43,8 @@ async def test_the_host_answers_a_guests_consent_request(standin: StandIn, table
     asked = await standin.slash(ANN, table, "pay", {"amount": 1, "totem": "Ann-Gus_Guest"})
     assert asked.message_id is not None
     approve, deny = [b["custom_id"] for row in asked.components for b in row["components"]]
-    assert re.fullmatch(r"totem:consent:\d+:1:approve", approve), approve  # game id: shared bot
+    # game id (shared bot), request 1, recorded 2nd, Ann (seat 0) pays 1
+    assert re.fullmatch(r"totem:consent:\d+:1:approve:2:0:1", approve), approve
     assert deny == approve.replace(":approve", ":deny")
     stranger = await standin.click(ANN, table, asked.message_id, deny)
     assert stranger.content == "Only Gus\\_Guest can answer a request addressed to them."

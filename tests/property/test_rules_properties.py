@@ -31,7 +31,9 @@ from totembot.games.magic.rules import (
     new_game,
     replay,
 )
+from totembot.games.magic.rules.events import PendingOpened
 from totembot.games.magic.rules.intents import (
+    UNDO_KEEPING_NUMBERS,
     Approve,
     Attack,
     Concede,
@@ -48,7 +50,6 @@ from totembot.games.magic.rules.intents import (
     Poison,
     Remove,
     SetLife,
-    Undo,
     Unlock,
     Win,
 )
@@ -464,7 +465,7 @@ def lines(draw: st.DrawFn, state: GameState) -> Line:
             "concede": Concede(),
             "win": Win(),
             "next": NextTurn(),
-            "undo": Undo(),
+            "undo": UNDO_KEEPING_NUMBERS,
         }
         intent = simple[verb]
     text = words[0][1] + "".join(separator + word for separator, word in words[1:])
@@ -762,6 +763,25 @@ SETTINGS = settings(
 )
 
 
+def with_numbers_of(previous: GameState, undone: GameState) -> GameState:
+    """What undo restores: the state before the change, its payment numbers never going back
+    (a number handed out by the change taken back stays used)."""
+    kept = max(previous.next_pending_id, undone.next_pending_id)
+    return previous.model_copy(update={"next_pending_id": kept})
+
+
+def check_numbers_never_repeat(
+    before: GameState, after: GameState, events: Sequence[object], opened: set[int]
+) -> None:
+    """A waiting payment's number is handed out once in a game, undo or not."""
+    assert after.next_pending_id >= before.next_pending_id, "the payment numbers went back"
+    for change in events:
+        if isinstance(change, PendingOpened):
+            assert change.id not in opened, f"payment number {change.id} handed out twice"
+            assert change.id < after.next_pending_id
+            opened.add(change.id)
+
+
 def play(setup: tuple[str, Config], data: st.DataObject, shortest: int = 1) -> GameState:
     """Play random lines, checking every invariant after each; returns the final state."""
     setup_line, config = setup
@@ -771,6 +791,7 @@ def play(setup: tuple[str, Config], data: st.DataObject, shortest: int = 1) -> G
     check_state(initial)
     accepted: list[Request] = []
     undoable: list[GameState] = []  # the state before each change that undo may take back
+    opened: set[int] = set()  # every waiting payment's number handed out so far
     for _ in range(data.draw(between(shortest, 60), label="length")):
         before = game.state
         line = data.draw(lines(before), label="line")
@@ -796,8 +817,11 @@ def play(setup: tuple[str, Config], data: st.DataObject, shortest: int = 1) -> G
             event(f"accepted: {request.intent.kind}")
             if len(game.state.pending) > len(before.pending):
                 event("a payment waits for consent")
+            check_numbers_never_repeat(before, game.state, outcome.events, opened)
             if request.intent.kind == "undo":
-                assert game.state == undoable.pop(), "undo did not restore the previous state"
+                assert game.state == with_numbers_of(undoable.pop(), before), (
+                    "undo did not restore the previous state (keeping the payment numbers)"
+                )
             else:
                 assert outcome.state == game.state
                 assert outcome.changed == (game.state != before)

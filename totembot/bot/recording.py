@@ -35,6 +35,7 @@ from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import EventRecord, StoredGame
 
 CHOICE_LIFETIME = 600.0
+EXPIRED = "This choice has expired: please send the request again."
 NO_GAME = "There is no game in this channel: start one with /totem new (or /totemic new)."
 
 
@@ -64,6 +65,30 @@ class Said:
         return Said(self.caller, self.line.chosen(choice), self.speaker)
 
 
+@dataclass(frozen=True)
+class Offer:
+    """Totem choices offered for one ambiguous request: bound to the member who sent it and
+    to the channel it was sent in, and to the choices themselves."""
+
+    at: float  # time.monotonic() when offered
+    asked: Choosable
+    user_id: int
+    channel_id: int | None
+    choices: tuple[str, ...]
+
+    def refusal(self, interaction: discord.Interaction, choice: str) -> str | None:
+        """Why this press may not take the offer; None when it may."""
+        if time.monotonic() - self.at >= CHOICE_LIFETIME:
+            return EXPIRED
+        if interaction.channel_id != self.channel_id:
+            return "These choices were offered in another channel."
+        if interaction.user.id != self.user_id:
+            return "Only the member who sent this request can choose how it is taken."
+        if choice not in self.choices:
+            return "That is not one of the choices offered for this request."
+        return None
+
+
 class Recorder:
     def __init__(
         self,
@@ -76,7 +101,7 @@ class Recorder:
         self.status = status
         self.summaries = summaries
         self.reply_view = reply_view  # the buttons a reply carries: each game's own
-        self.choices: dict[str, tuple[float, Choosable]] = {}
+        self.choices: dict[str, Offer] = {}
 
     def announce_end(self, recorded: Recorded, channel_id: int | None) -> None:
         """A request that ended the game: its summary follows the request's own answer."""
@@ -166,9 +191,11 @@ class Recorder:
         """The request may be taken several legal ways and none was named (two totems, in
         Totem): one button per choice."""
         now = time.monotonic()
-        self.choices = {k: v for k, v in self.choices.items() if now - v[0] < CHOICE_LIFETIME}
+        self.choices = {k: v for k, v in self.choices.items() if now - v.at < CHOICE_LIFETIME}
         key = secrets.token_hex(6)
-        self.choices[key] = (now, asked)
+        self.choices[key] = Offer(
+            now, asked, interaction.user.id, interaction.channel_id, tuple(ambiguous.choices)
+        )
         view = discord.ui.View(timeout=None)
         for name, label in zip(ambiguous.choices, ambiguous.labels, strict=True):
             view.add_item(ChoiceButton(key, name, label))
@@ -176,12 +203,17 @@ class Recorder:
         await tell(interaction, text, view=view)
 
     async def choose(self, interaction: discord.Interaction, key: str, choice: str) -> None:
-        await self.table_for(interaction)  # refused from elsewhere before the choice is used
-        entry = self.choices.pop(key, None)
-        if entry is None:
-            raise RuleViolation("This choice has expired: please send the request again.")
+        """Take an offered choice: only its member, in its channel and server, one of its
+        choices; the offer is used up only once the press is found to be that."""
+        await self.table_for(interaction)  # refused from elsewhere before anything else
+        offer = self.choices.get(key)
+        if offer is None:
+            raise RuleViolation(EXPIRED)
+        if (refusal := offer.refusal(interaction, choice)) is not None:
+            raise RuleViolation(refusal)
+        del self.choices[key]  # no await since the check: no other press came in between
         await edit_pressed(interaction, f"Chosen: {escape(choice, limit=90)}.", None)
-        await self.record(interaction, entry[1].chosen(choice))
+        await self.record(interaction, offer.asked.chosen(choice))
 
 
 async def _append_to_pressed_message(
@@ -202,10 +234,11 @@ def recorder_of(interaction: discord.Interaction) -> Recorder:
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"totem:choice:(?P<key>[0-9a-f]+):(?P<totem>[^:]+)",
+    template=r"totem:choice:(?P<key>[^:]*):(?P<totem>[\s\S]*)",
 ):
     """One legal way to take an ambiguous request (a totem, in Totem); expires after a
-    restart or 10 min. The custom id is the one the bot has always used."""
+    restart or 10 min. The custom id is the one the bot has always used; the template takes
+    any id under `totem:choice:`, so an edited one is refused in a sentence, not ignored."""
 
     def __init__(self, key: str, totem: str, label: str = "") -> None:
         super().__init__(

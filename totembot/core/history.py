@@ -3,7 +3,8 @@ on the latest, and undo stepping back to the state before the last change.
 
 A game subclasses `History` with its own three answers: how a request changes a state
 (`apply`), who may not undo now (`undo_refusal`), and the event saying what undo took back
-(`undone`).
+(`undone`); and, if it hands out numbers that must never be handed out twice, what undo keeps
+of the state it took back (`restored`).
 """
 
 from __future__ import annotations
@@ -89,7 +90,24 @@ class History(ABC, Generic[S, R, E]):
         if not self.steps:
             raise RuleViolation("There is nothing to undo.")
         last = self.steps.pop()
+        self._go_back_to(self.restored(self.state, last.state, request))
         return Recorded(self.state, [self.undone(last.request)], True)
+
+    def restored(self, previous: S, undone: S, request: R) -> S:
+        """The state an undo goes back to: `previous`, the one before the change it takes back
+        (`undone` is the state that change made). A game overrides this to carry forward what
+        must never repeat, such as numbers handed out, so that nothing refers to two things."""
+        return previous
+
+    def _go_back_to(self, state: S) -> None:
+        """The latest state becomes `state` (itself, unless `restored` carried something)."""
+        if state is self.state:
+            return
+        if self.steps:
+            latest = self.steps[-1]
+            self.steps[-1] = Step(latest.request, state, latest.events)
+        else:
+            self.initial = state
 
     def replayed(self, requests: Iterable[R]) -> History[S, R, E]:
         """This history with a game's accepted requests recorded in turn (undo included)."""

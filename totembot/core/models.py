@@ -109,6 +109,11 @@ class ModelRuleset(Generic[C, S, R, E]):
     def rebuild(self, config: GameConfig, history: Sequence[GameRequest]) -> S:
         return self._replayed(config, history).state
 
+    def restored(self, previous: GameState, undone: GameState, undo: GameRequest) -> S:
+        before = self.own_state(previous)
+        history = self.models.history(before)
+        return history.restored(before, self.own_state(undone), self.own_request(undo))
+
 
 def _outcome(recorded: Recorded[Any, Any]) -> Outcome:
     return Outcome(recorded.state, recorded.events, recorded.changed)

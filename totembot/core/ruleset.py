@@ -5,6 +5,7 @@ meet the small protocols of `core.game`; `standing_steps` replays a log through 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from totembot.core.game import (
@@ -44,6 +45,10 @@ class Ruleset(Protocol):
         self, config: GameConfig, history: Sequence[GameRequest], request: GameRequest
     ) -> Outcome: ...
     def rebuild(self, config: GameConfig, history: Sequence[GameRequest]) -> GameState: ...
+    def restored(self, previous: GameState, undone: GameState, undo: GameRequest) -> GameState:
+        """The state `undo` goes back to, `previous` as the game's history restores it after
+        taking back the change that made `undone` (`core.history.History.restored`)."""
+        ...
 
     # The words: setup and phrase lines, and what players read.
     def parse_setup(self, line: str) -> GameConfig: ...
@@ -118,14 +123,14 @@ def standing_steps(
 ) -> tuple[GameState, list[Step]]:
     """The opening state and the changes that stand, replayed from the log in one pass.
 
-    An undo in the log takes back the latest change that stands; a request that changed
-    nothing stays out of the steps (undo skips it too, as the rules do)."""
+    An undo in the log takes back the latest change that stands and restores the state before
+    it as the game's history does; a request that changed nothing stays out of the steps (undo
+    skips it too, as the rules do)."""
     initial = ruleset.new_game(config)
     steps: list[Step] = []
     for row in log:
         if row.request.is_undo:
-            if steps:
-                steps.pop()
+            initial = _undo_step(ruleset, initial, steps, row.request)
             continue
         state = steps[-1].state if steps else initial
         outcome = ruleset.record(state, row.request)
@@ -141,3 +146,22 @@ def standing_steps(
                 )
             )
     return initial, steps
+
+
+def _undo_step(
+    ruleset: Ruleset, initial: GameState, steps: list[Step], undo: GameRequest
+) -> GameState:
+    """Take the latest change off `steps`, the state before it restored as the game's history
+    does it (a game may carry forward numbers it handed out, which later requests name);
+    returns the opening state, which is the one restored when no change is left."""
+    if not steps:
+        return initial
+    undone = steps.pop()
+    previous = steps[-1].state if steps else initial
+    restored = ruleset.restored(previous, undone.state, undo)
+    if restored is previous:
+        return initial
+    if not steps:
+        return restored
+    steps[-1] = replace(steps[-1], state=restored)
+    return initial

@@ -141,6 +141,23 @@ class Member:
         )
         return await self.await_reply(rec, wait)
 
+    async def forged_click(
+        self, user_id: int, channel_id: int, message_id: int, custom_id: str, *, wait: Wait
+    ) -> Reply:
+        """A button press Discord would not send, as an attacker's own client might: the custom
+        id need not be one the message has (the payload's copy of the message carries it in
+        place of its first button, where discord.py looks for it), and the channel need not be
+        the message's."""
+        message = self.messages.by_id.get(message_id)
+        if message is None:
+            raise StandInError(f"no message {message_id} to forge a click on")
+        data = {"custom_id": custom_id, "component_type": 2}
+        shown = with_custom_id(message, custom_id)
+        rec = await self.send(
+            IT_COMPONENT, user_id, channel_id, data, message_id, wait.timeout, shown=shown
+        )
+        return await self.await_reply(rec, wait)
+
     async def select(
         self,
         user_id: int,
@@ -185,10 +202,12 @@ class Member:
         data: JSON,
         message_id: int | None,
         timeout: float,
+        shown: JSON | None = None,
         *,
         forged: Forged | None = None,
     ) -> Interaction:
-        """Dispatch INTERACTION_CREATE once the bot is connected; returns its record."""
+        """Dispatch INTERACTION_CREATE once the bot is connected; returns its record. `shown`:
+        the message the payload carries instead of the stored one (a forged press)."""
         channel = self.world.channel(channel_id)
         guild = self.world.guilds[channel.guild_id]
         member = guild.members.get(user_id)
@@ -211,6 +230,7 @@ class Member:
             created=now,
             deadline=now + self.deadline,
             component_message_id=message_id,
+            forged_message=shown,
         )
         self.interactions.by_token[rec.token] = rec
         payload = self._payload(rec, data, member)
@@ -252,7 +272,9 @@ class Member:
             "attachment_size_limit": 10 * 1024 * 1024,
             "data": data,
         }
-        if rec.component_message_id is not None:
+        if rec.forged_message is not None:
+            payload["message"] = copy.deepcopy(rec.forged_message)
+        elif rec.component_message_id is not None:
             payload["message"] = copy.deepcopy(self.messages.by_id[rec.component_message_id])
         return payload
 
@@ -316,3 +338,14 @@ class Member:
             return f"no {what} for interaction {rec.id} within {waited:.1f}s: {self.recent()}"
 
         await self.changes.until(predicate, limit, problem)
+
+
+def with_custom_id(message: JSON, custom_id: str) -> JSON:
+    """A copy of `message` whose first button carries `custom_id` (unless a button has it)."""
+    shown = copy.deepcopy(message)
+    buttons = [c for c in walk_components(shown.get("components") or []) if c.get("type") == 2]
+    if not buttons:
+        raise StandInError(f"message {message.get('id')} has no button to forge a click on")
+    if all(button.get("custom_id") != custom_id for button in buttons):
+        buttons[0]["custom_id"] = custom_id
+    return shown

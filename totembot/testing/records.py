@@ -53,6 +53,7 @@ class Interaction:
     created: float  # time.monotonic() when it was dispatched
     deadline: float  # callbacks after this instant get 404 code 10062
     component_message_id: int | None = None
+    forged_message: JSON | None = None  # the message the payload carries, when not the stored one
     callback_type: int | None = None
     late_callbacks: int = 0
     original_id: int | None = None

@@ -323,6 +323,21 @@ class StandIn:
             user_id, channel_id, message_id, custom_id, wait=wait, forged=forged
         )
 
+    async def forged_click(
+        self,
+        user_id: int,
+        channel_id: int,
+        message_id: int,
+        custom_id: str,
+        timeout: float = 10,
+        *,
+        followups: int = 0,
+    ) -> Reply:
+        """Press a button as a modified client might: any custom id, on any message, from any
+        channel (see `Member.forged_click`)."""
+        wait = Wait(timeout, followups)
+        return await self.member.forged_click(user_id, channel_id, message_id, custom_id, wait=wait)
+
     async def select(
         self,
         user_id: int,

@@ -21,6 +21,7 @@ from totembot.games.magic.formats import format_named
 from totembot.games.magic.language.phrases import parse_totem
 from totembot.games.magic.rules import RuleViolation, TotemRef
 from totembot.games.magic.rules.intents import (
+    UNDO_KEEPING_NUMBERS,
     Attack,
     Concede,
     Damage,
@@ -34,7 +35,6 @@ from totembot.games.magic.rules.intents import (
     PayLife,
     Poison,
     SetLife,
-    Undo,
     Unlock,
     Win,
 )
@@ -327,4 +327,4 @@ class ActionsCog(commands.Cog):
 
     @app_commands.command(name="undo", description="Take back the last change, with all it caused")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self._submit(interaction, Undo())
+        await self._submit(interaction, UNDO_KEEPING_NUMBERS)

@@ -29,6 +29,7 @@ from totembot.games.magic.language.topic import COMMANDER, CONSENT
 from totembot.games.magic.language.words import Words
 from totembot.games.magic.rules.amounts import check_life_value
 from totembot.games.magic.rules.intents import (
+    UNDO_KEEPING_NUMBERS,
     Approve,
     Attack,
     Concede,
@@ -48,7 +49,6 @@ from totembot.games.magic.rules.intents import (
     Remove,
     SetLife,
     TotemRef,
-    Undo,
     Unlock,
     Win,
 )
@@ -792,7 +792,7 @@ NEXT = Row(
 UNDO = Row(
     verb="undo",
     kind="undo",
-    read=lambda words: Undo(),
+    read=lambda words: UNDO_KEEPING_NUMBERS,
     write=write_verb,
     group=LEAVING,
     page=Topic(

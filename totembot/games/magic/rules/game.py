@@ -11,7 +11,7 @@ from totembot.games.magic.rules.engine import apply
 from totembot.games.magic.rules.errors import RuleViolation, capital, shown
 from totembot.games.magic.rules.events import Event, Undone
 from totembot.games.magic.rules.formats import format_named
-from totembot.games.magic.rules.intents import Request
+from totembot.games.magic.rules.intents import Request, Undo
 from totembot.games.magic.rules.lookup import seat_named
 from totembot.games.magic.rules.state import Config, GameState, Player
 
@@ -70,8 +70,24 @@ class Game(History[GameState, Request, Event]):
     def undone(self, request: Request) -> Event:
         return Undone(request=request)
 
+    def restored(self, previous: GameState, undone: GameState, request: Request) -> GameState:
+        """An undo that keeps numbers (`Undo.keeps_numbers`) never hands a waiting payment's
+        number out again: a button or an `approve` naming it cannot reach a later request."""
+        return numbers_kept(previous, undone) if _keeps_numbers(request) else previous
+
 
 Outcome = Recorded[GameState, Event]
+
+
+def _keeps_numbers(request: Request) -> bool:
+    return isinstance(request.intent, Undo) and request.intent.keeps_numbers
+
+
+def numbers_kept(previous: GameState, undone: GameState) -> GameState:
+    """The state before a change, with the numbers that change handed out still used up."""
+    if undone.next_pending_id <= previous.next_pending_id:
+        return previous
+    return previous.model_copy(update={"next_pending_id": undone.next_pending_id})
 
 
 def _undo_refusal(state: GameState, player: str | None) -> str | None:

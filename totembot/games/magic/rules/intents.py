@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 from totembot.core.frozen import Frozen
 from totembot.core.intents import Actor as Actor
 from totembot.core.intents import Request as BaseRequest
-from totembot.core.intents import Undo as Undo
+from totembot.core.intents import Undo as BaseUndo
 
 Side = Literal["left", "right"]
 # What changed a life total (`events.LifeChanged.cause`): one cause per request that changes
@@ -125,6 +125,19 @@ class Each(Frozen):
     effect: EachEffect
     amount: int
     opponents: bool = False
+
+
+class Undo(BaseUndo):
+    """`undo`. Waiting payments are numbered (`GameState.next_pending_id`). An undo stored
+    before numbers were kept put the next number back with the state it restored, so a number
+    could be handed out twice, and it replays so; the undo players ask for now
+    (`UNDO_KEEPING_NUMBERS`) keeps the numbers handed out, so a number names one request. The
+    flag is left out of the stored JSON when false: an old undo is stored and read as before."""
+
+    keeps_numbers: bool = Field(default=False, exclude_if=lambda keeps: not keeps)
+
+
+UNDO_KEEPING_NUMBERS = Undo(keeps_numbers=True)  # the undo a player asks for
 
 
 class Approve(Frozen):
