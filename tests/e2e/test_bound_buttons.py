@@ -230,3 +230,26 @@ async def test_in_a_game_stored_before_the_update_a_button_answers_only_its_own_
     own = f"totem:consent:{game}:1:approve:4:0:2"  # what the bot makes now for that payment
     approved = await standin.forged_click(BOB, table, asked.message_id, own)
     assert "Ann-Bob 9 -> 7, paid by Ann" in (approved.content or "")
+
+
+async def test_an_id_of_ours_that_nothing_claims_is_refused_and_the_real_buttons_still_work(
+    standin: StandIn, table: int
+) -> None:
+    """An edited lobby id, a Totemic answer id in no shape the bot makes, a choice id with no
+    choice: each gets one private sentence instead of Discord's "This interaction failed";
+    a real button pressed afterwards is answered once, as before."""
+    lobby = await standin.slash(ANN, table, "totem new")
+    assert lobby.message_id is not None
+    for custom_id in (
+        "totem:lobby:explode",
+        "totemic:answer:1:1.1.1.0:surrender",
+        "totem:choice:abc",
+        "totem:",
+    ):
+        reply = await standin.forged_click(BOB, table, lobby.message_id, custom_id)
+        assert refused_privately(reply) == (
+            "This button is not one totembot knows (edited, or from an older version): "
+            "nothing was recorded."
+        ), custom_id
+    joined = await standin.click(BOB, table, lobby.message_id, "totem:lobby:join")
+    assert not joined.ephemeral and "2. Bob" in (joined.content or "")

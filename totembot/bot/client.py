@@ -21,6 +21,7 @@ from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.starting import Starter
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
+from totembot.bot.unknown_ids import KnownIds, UnknownComponent
 from totembot.core.errors import RuleViolation
 from totembot.service import GameService
 from totembot.shards import ShardSet
@@ -133,17 +134,22 @@ class TotemBot(commands.Bot):
         self.recorder = Recorder(service, self.statuses, self.summaries, reply_view)
         self.parts = BotParts(self.recorder, Starter(service, self.statuses), chance)
         self.resync_status = resync_status
+        self.known_ids = KnownIds()  # the component ids something answers (UnknownComponent)
 
     async def setup_hook(self) -> None:
         await self.add_cog(SayCog(self.recorder))
         self.add_dynamic_items(ChoiceButton)
+        self.known_ids.add_items([ChoiceButton])
         for game in bot_games():  # each game's own commands, views and buttons
             for cog in game.cogs(self.parts):
                 await self.add_cog(cog)
             views, items = game.persistent()
             for view in views:
                 self.add_view(view)
+                self.known_ids.add_view(view)
             self.add_dynamic_items(*items)
+            self.known_ids.add_items(items)
+        self.add_dynamic_items(UnknownComponent)  # what none of the above claims
         if self.resync_status:
             await self._resync_status_messages()
 
