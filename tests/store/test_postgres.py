@@ -7,12 +7,16 @@ database itself when two stores (two pools, as two processes) race. (The tests t
 from __future__ import annotations
 
 import asyncio
+import logging
+import socket
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
 from tests.conftest import assert_every_game_rebuilds
+from tests.postgres import Relay
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Game, Request, new_game
 from totembot.service import GameService
@@ -25,7 +29,8 @@ from totembot.store import (
     open_store,
 )
 from totembot.store.migrate import migrations
-from totembot.store.postgres import POOL_SIZE, PostgresStore
+from totembot.store.postgres import LOST as LOST_ERRORS
+from totembot.store.postgres import POOL_SIZE, PostgresStore, unreached, unsent
 from totembot.store.postgres_schema import LATEST, PACKAGE
 
 SETUP = "game totem players: Ann, Bob, Cid life: 1000"
@@ -181,6 +186,10 @@ LOST = (
     "The connection to the database was lost, so this may not have been recorded: "
     "check the table before sending it again."
 )
+DROPPED = "The connection to the database was lost: nothing was recorded, please try again."
+REFUSED = (
+    "The database cannot be reached (Connection refused): nothing was recorded, please try again."
+)
 
 
 async def test_a_connection_cut_in_the_middle_of_a_request_is_one_sentence_then_it_works(
@@ -213,8 +222,10 @@ async def test_connections_the_server_dropped_while_idle_cost_a_sentence_never_a
     postgres_url: str,
 ) -> None:
     """Right after the server ends the store's idle sessions (a restart, an administrator), a
-    request may still be handed a dead connection: the user reads the one sentence, never a
-    traceback, each dead connection is dropped, and nothing is recorded twice or lost."""
+    request may still be handed a dead connection: the user reads one sentence, never a
+    traceback ("nothing was recorded" when asyncpg saw the end before sending, "may not have
+    been recorded" when the statement left first), each dead connection is dropped, and
+    nothing is recorded twice or lost."""
     store = await open_store(postgres_url)
     admin = await asyncpg.connect(postgres_url)
     try:
@@ -226,8 +237,8 @@ async def test_connections_the_server_dropped_while_idle_cost_a_sentence_never_a
             for _attempt in range(POOL_SIZE + 1):  # at worst every pooled connection is dead
                 try:
                     done = await service.record("table", request("next"), "tester")
-                except StoreError as lost:
-                    assert str(lost) == LOST
+                except StoreError as lost:  # handed before or after asyncpg saw the end
+                    assert str(lost) in (DROPPED, LOST)
                     continue
                 recorded += 1
                 assert done.version == recorded
@@ -239,6 +250,130 @@ async def test_connections_the_server_dropped_while_idle_cost_a_sentence_never_a
     finally:
         await admin.close()
         await store.close()
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    async with asyncio.timeout(30):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def test_a_server_cleanly_down_refuses_saying_nothing_was_recorded_then_it_works(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server goes away (its sessions end, its port refuses): every request, write or read,
+    is refused saying nothing was recorded, and nothing was, with nothing in the log (the bot
+    logs each refusal once); once it is back, the next request works on the game as it was."""
+    caplog.set_level(logging.INFO)
+    relay = Relay(postgres_url)
+    await relay.start()
+    store = await open_store(relay.url)
+    try:
+        assert isinstance(store, PostgresStore)
+        service = GameService(store)
+        game = await service.start("table", "host", parse_setup(SETUP))
+        await service.record("table", request("Ann: deal 3 to Bob"), "tester")
+        await relay.stop()
+        await until(lambda: store._pool.get_size() == 0)  # the store saw its sessions end
+        attempts: list[Callable[[], Awaitable[object]]] = [
+            lambda: service.record("table", request("Ann: deal 2 to Bob"), "tester"),
+            lambda: service.start("other", "host", parse_setup(SETUP)),
+            lambda: service.end("table"),
+            lambda: store.load(game.id),
+        ]
+        for attempt in attempts:
+            with pytest.raises(StoreError) as refused:
+                await attempt()
+            assert str(refused.value) == REFUSED
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+        await relay.start()
+        assert (await store.load(game.id)).version == 1
+        assert await store.current_id("other") is None
+        recorded = await service.record("table", request("Ann: deal 1 to Bob"), "tester")
+        assert (recorded.version, recorded.state.pools[1].life) == (2, 996)
+        assert await assert_every_game_rebuilds(store) == 1
+    finally:
+        await store.close()
+        await relay.stop()
+
+
+async def test_a_connection_cut_inside_a_transaction_before_its_commit_recorded_nothing(
+    postgres_url: str,
+) -> None:
+    """A new game is one transaction: cut before its COMMIT was sent, PostgreSQL rolls it
+    back, so "nothing was recorded" is told, and is true."""
+    store = await open_store(postgres_url)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        service = GameService(store)
+        assert await store.current_id("table") is None  # a connection in the pool
+        async with admin.transaction():  # the game's first statement waits, then is cut off
+            await admin.execute("LOCK TABLE lobbies IN ACCESS EXCLUSIVE MODE")
+            cut = asyncio.create_task(service.start("table", "host", parse_setup(SETUP)))
+            await until_someone_waits_for_a_lock(admin)
+            await admin.execute(TERMINATE_OTHERS)
+        with pytest.raises(StoreError) as lost:
+            await cut
+        assert str(lost.value) == DROPPED
+        assert await fetch(postgres_url, "SELECT count(*) FROM games") == [(0,)]
+        game = await service.start("table", "host", parse_setup(SETUP))
+        assert game == await store.load(game.id)  # as stored, without reading it back
+    finally:
+        await admin.close()
+        await store.close()
+
+
+async def test_a_read_cut_in_the_middle_is_told_as_nothing_recorded(postgres_url: str) -> None:
+    store = await open_store(postgres_url)
+    try:
+        with pytest.raises(StoreError) as lost:
+            await store._all("SELECT pg_terminate_backend(pg_backend_pid())")
+        assert str(lost.value) == DROPPED
+    finally:
+        await store.close()
+
+
+async def test_only_what_asyncpg_refuses_to_send_counts_as_unsent(postgres_url: str) -> None:
+    """The installed asyncpg's words, checked: a connection known closed refuses before
+    sending; a session ended under a statement fails after it was sent."""
+    closed = await asyncpg.connect(postgres_url)
+    await closed.close()
+    with pytest.raises(asyncpg.InterfaceError) as refused:
+        await closed.execute("SELECT 1")
+    assert unsent(refused.value)
+    cut = await asyncpg.connect(postgres_url)
+    with pytest.raises(LOST_ERRORS) as ended:
+        await cut.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+    assert not unsent(ended.value)
+    with pytest.raises(LOST_ERRORS) as after:
+        await cut.execute("SELECT 1")
+    assert unsent(after.value)
+
+
+@pytest.mark.parametrize(
+    ("error", "told"),
+    [
+        (
+            ConnectionRefusedError(111, "Connect call failed ('10.0.0.5', 5432)"),
+            "Connection refused",
+        ),
+        (socket.gaierror(-2, "Name or service not known"), "its host name cannot be resolved"),
+        (TimeoutError(), "no answer in time"),
+        (
+            OSError("Multiple exceptions: [Errno 111] Connect call failed ('10.0.0.5', 5432)"),
+            "the network failed",
+        ),
+        (
+            asyncpg.CannotConnectNowError("the database system is shutting down"),
+            "the database system is shutting down",
+        ),
+    ],
+    ids=["refused", "no-such-host", "timeout", "several-addresses", "server-says"],
+)
+def test_why_a_server_cannot_be_reached_is_told_without_its_address(
+    error: BaseException, told: str
+) -> None:
+    assert unreached(error) == told
 
 
 async def test_a_server_set_to_commit_lazily_is_overridden_for_totembot(

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from totembot.bot.access import place_refusal
 from totembot.bot.cogs.say import SayCog
+from totembot.bot.conditions import log_refusal
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.games import bot_games, reply_view
 from totembot.bot.parts import BotParts
@@ -95,6 +96,7 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
         """One place maps user errors to friendly ephemeral replies."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, RuleViolation | StoreError):
+            log_refusal(interaction, cause)
             await refuse(interaction, str(cause))
             return
         if isinstance(cause, app_commands.CheckFailure):

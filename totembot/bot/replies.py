@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from totembot.bot.conditions import log_refusal
 from totembot.core import GameEvent
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import ruleset_of
@@ -135,6 +136,7 @@ async def answer_failures(interaction: discord.Interaction, work: Awaitable[None
     try:
         await work
     except (RuleViolation, StoreError) as error:
+        log_refusal(interaction, error)
         await refuse(interaction, str(error))
     except Exception:
         log.exception("interaction %s failed", interaction.id)

@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from totembot.bot.conditions import KNOWN, one_line
 from totembot.bot.edit_limit import EditLimitReached, EditLimitWatch
 from totembot.bot.replies import NO_PINGS
 from totembot.games.registry import ruleset_of
@@ -146,12 +147,27 @@ class StatusUpdater:
         self._shown_at[game_id] = time.monotonic()  # shown by this process: later edits wait
         try:
             await self.show(await self.store.load(game_id))
+        except KNOWN as error:  # the database or Discord refused: its sentence says why
+            self._log_failure(game_id, error)
+            self._retry_later(game_id)
         except Exception:
             log.exception("could not update the status message of game %s", game_id)
             self._retry_later(game_id)
         else:
             self._failures.pop(game_id, None)
         self._shown_at[game_id] = time.monotonic()  # the next edit an interval after this one
+
+    def _log_failure(self, game_id: int, error: BaseException) -> None:
+        """One warning for a streak of failed edits, at its first: its retries fail the same
+        way until the condition is fixed, and a line each would only repeat it."""
+        if game_id in self._failures:
+            return
+        log.warning(
+            "could not update the status message of game %s (tried again up to %d times): %s",
+            game_id,
+            EDIT_RETRIES,
+            one_line(error),
+        )
 
     def _retry_later(self, game_id: int) -> None:
         """A failed edit is tried again an interval later, a few times: after a burst it is

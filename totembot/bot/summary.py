@@ -11,6 +11,7 @@ import logging
 
 import discord
 
+from totembot.bot.conditions import KNOWN, one_line
 from totembot.bot.replies import NO_PINGS
 from totembot.core.story import Story
 from totembot.service import GameService
@@ -66,6 +67,8 @@ class SummaryPoster:
                     pass
             embed.set_image(url=None)
             await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        except KNOWN as error:  # the database or Discord refused: its sentence says why
+            log.warning("could not post the summary of game %s: %s", game_id, one_line(error))
         except Exception:
             log.exception("could not post the summary of game %s", game_id)
 

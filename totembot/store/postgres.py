@@ -7,9 +7,12 @@ once PostgreSQL has flushed its commit to disk (`synchronous_commit` is never le
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import os
 import re
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -45,6 +48,9 @@ from totembot.store.postgres_schema import (
 log = logging.getLogger(__name__)
 
 POOL_SIZE = 10  # connections per process, at most (docs/deploying.md: sizing)
+# No floor of open connections: asyncpg (0.32) reopens a floor in the background while the
+# server is down and logs every failed try with a traceback; a request opens its own instead.
+POOL_FLOOR = 0
 PLACEHOLDER = re.compile(r"\?(\d*)")
 
 # One statement appends the event and moves the game forward: the UPDATE matches only when
@@ -76,6 +82,54 @@ LOST = (
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
 )
+# What the pool raises when it cannot hand out a connection (no server, a server starting or
+# shutting down, no more connections allowed): nothing of the request was sent.
+CANNOT_CONNECT = (*LOST, asyncpg.PostgresError)
+
+# asyncpg's own checks before a statement leaves the client, by their exact words (connection.py
+# `_check_open`, protocol.pyx `_check_state` and `_new_waiter`, coreproto.pyx `_ensure_connected`
+# and the `_set_state` that starts an operation, each raised before its first write).
+UNSENT_INTERFACE = frozenset(
+    {
+        "connection is closed",
+        "cannot perform operation: connection is closed",
+        "cannot perform operation: another operation is in progress",
+        "cannot perform operation: another operation is cancelling",
+    }
+)
+UNSENT_INTERNAL = ("not connected", "cannot switch to state ")
+
+UNREACHED = "The database cannot be reached ({}): nothing was recorded, please try again."
+DROPPED = "The connection to the database was lost: nothing was recorded, please try again."
+UNKNOWN = (
+    "The connection to the database was lost, so this may not have been recorded: "
+    "check the table before sending it again."
+)
+
+
+def unsent(error: BaseException) -> bool:
+    """Whether asyncpg refused to send the statement at all (its connection was known closed
+    or busy): only its exact errors count, never their subclasses (ConnectionDoesNotExistError
+    comes after a statement was sent)."""
+    if type(error) is asyncpg.InterfaceError:
+        return str(error) in UNSENT_INTERFACE
+    if type(error) is asyncpg.InternalClientError:
+        return str(error).startswith(UNSENT_INTERNAL)
+    return False
+
+
+def unreached(error: BaseException) -> str:
+    """Why no connection could be had, in words fit for the user: the system's for the network
+    (never the server's address, which the error's own text names), the server's own words
+    otherwise ("the database system is shutting down")."""
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    if isinstance(error, socket.gaierror):
+        return "its host name cannot be resolved"
+    if isinstance(error, OSError):
+        return os.strerror(error.errno) if error.errno else "the network failed"
+    return reason(error)
+
 
 NEEDING = results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version")
 
@@ -130,7 +184,7 @@ class PostgresStore(GameStore):
             await first.close()
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, server_settings=settings
+                url, min_size=POOL_FLOOR, max_size=pool_size, server_settings=settings
             )
         except UNREACHABLE as error:
             raise StoreError(
@@ -142,35 +196,67 @@ class PostgresStore(GameStore):
         await self._pool.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        async with self._connection() as connection:
+        async with self._connection(records=False) as connection:
             rows = await connection.fetch(numbered(query), *params)
         return [tuple(row) for row in rows]
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection; a lost server becomes a sentence that does not claim nothing
-        was written (the commit may have landed just before the connection broke). A
-        connection the server closed a moment ago can still be handed out and then fails
-        with asyncpg's InternalClientError ("another operation is in progress"): lost too."""
+    async def _connection(self, records: bool = True) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection, and an honest sentence when the database fails under it.
+
+        "Nothing was recorded" only when that is certain: no connection could be had, asyncpg
+        refused to send the statement, or the block only reads (`records` False). Once a
+        statement that records was sent, a lost connection leaves the outcome unknown (the
+        commit may have landed just before it broke): "may not have been recorded". A block
+        that records sends at most one statement outside a transaction (`_transaction` for
+        more). A connection the server closed a moment ago can still be handed out; asyncpg
+        then refuses to use it, which is one of its unsent errors."""
+        connection = await self._acquire()
         try:
-            async with self._pool.acquire() as connection:
-                yield connection
+            yield connection
         except LOST as error:
-            raise StoreError(
-                "The connection to the database was lost, so this may not have been recorded: "
-                "check the table before sending it again."
-            ) from error
+            raise StoreError(UNKNOWN if records and not unsent(error) else DROPPED) from error
         except asyncpg.PostgresError as error:
             if isinstance(error, asyncpg.IntegrityConstraintViolationError):
                 raise
             raise StoreError(
                 f"The database refused the change ({reason(error)}): nothing was recorded."
             ) from error
+        finally:
+            await self._release(connection)
+
+    async def _acquire(self) -> asyncpg.Connection:
+        """A connection from the pool; failing here, nothing of the request was sent."""
+        try:
+            return await self._pool.acquire()
+        except CANNOT_CONNECT as error:
+            raise StoreError(UNREACHED.format(unreached(error))) from error
+
+    async def _release(self, connection: asyncpg.Connection) -> None:
+        """Back to the pool. A connection that breaks while the pool resets it is closed by
+        the pool; the request's outcome was settled before, so it is not told as lost."""
+        try:
+            await self._pool.release(connection)
+        except LOST as error:
+            log.info("a PostgreSQL connection broke after its request (%s)", reason(error))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._connection() as connection, connection.transaction():
-            yield connection
+        """One transaction: PostgreSQL rolls back one whose COMMIT it never received, so a
+        connection lost before the COMMIT was sent recorded nothing; only the COMMIT's own
+        loss leaves the outcome unknown."""
+        async with self._connection() as connection:
+            transaction = connection.transaction()
+            try:
+                await transaction.start()
+                yield connection
+            except LOST as error:
+                await _roll_back(transaction)
+                raise StoreError(DROPPED) from error
+            except BaseException:
+                await _roll_back(transaction)
+                raise
+            await transaction.commit()
 
     async def create_game(self, game: NewGame) -> StoredGame:
         try:
@@ -187,7 +273,25 @@ class PostgresStore(GameStore):
             raise ChannelBusy(
                 "This channel already has a game: end it before a new one."
             ) from error
-        return await self.load(game_id)
+        return self._created(game_id, game)
+
+    def _created(self, game_id: int, game: NewGame) -> StoredGame:
+        """The game just committed, as `load` would read it: no read after the commit, whose
+        loss would tell a stored game as not stored."""
+        self._formats[game_id] = game.config.format
+        return StoredGame(
+            id=game_id,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            host=game.host,
+            status="active",
+            config=game.config,
+            version=0,
+            state=game.initial,
+            seats=game.seats,
+            status_message_id=game.status_message_id,
+            created_at=game.created_at,
+        )
 
     async def create_games(self, games: list[NewGame], status: str = "active") -> None:
         async with self._transaction() as connection:
@@ -203,14 +307,13 @@ class PostgresStore(GameStore):
                 inserted = await connection.execute(
                     APPEND, *event_row(game_id, new_version, record, state)
                 )
-                if written(inserted) == 1:
-                    return new_version
-                status = await connection.fetchval(
-                    "SELECT status FROM games WHERE id = $1", game_id
-                )
         except asyncpg.UniqueViolationError as error:  # a row at that seq already (the floor)
             raise StaleState(STALE) from error
-        if status == "abandoned":
+        if written(inserted) == 1:
+            return new_version
+        # Nothing was written: why is read apart, so that losing this read is told as such.
+        row = await self._one("SELECT status FROM games WHERE id = ?", (game_id,))
+        if row is not None and row[0] == "abandoned":
             raise StoreError(ENDED)
         raise StaleState(STALE)
 
@@ -277,6 +380,13 @@ class PostgresStore(GameStore):
                 await connection.executemany(
                     numbered(results.INSERT), results.rows_of(game_id, result)
                 )
+
+
+async def _roll_back(transaction: Any) -> None:
+    """End a transaction that failed before its COMMIT; on a lost connection the server has
+    already rolled it back (and the pool closes the connection)."""
+    with contextlib.suppress(*LOST):
+        await transaction.rollback()
 
 
 async def _insert_game(connection: asyncpg.Connection, game: NewGame, status: str) -> int:
