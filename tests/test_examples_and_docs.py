@@ -125,8 +125,10 @@ def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() 
     assert [(t["name"], t["status"]) for t in teams["teams"]][0] == ("Ann+Bob", "won")
 
     melee = _example("grand-melee.totem")  # marker 1 removed, marker 2 kept its number
-    assert melee["winners"] == ["Ivy"]
-    assert melee["markers"] == [{"number": 2, "player": "Ivy", "waiting": False}]
+    assert melee["winners"] == ["Ivy"]  # three wins within range 1, each felling neighbours
+    assert melee["markers"] == [{"number": 2, "player": "Cid", "waiting": False}]
+    fell_to_ivy = [p["name"] for p in melee["players"] if p["status"] == "lost"]
+    assert fell_to_ivy == ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
 
     minions = _example("minions.totem")  # two falls, the tables turned, a master left
     assert minions["winners"] == ["Ann"]  # a freed minion, the last player who is no one's minion

@@ -180,8 +180,12 @@ Ann*: next
 Hal: concede
 Ivy: attack Ann for 7
 Ivy: win
-Ann: undo
-Ivy: attack Ann for 3
+Gus: next
+Ivy: win
+Ivy: next
+Ivy: win
+Fay: undo
+Ivy: attack Cid for 3
 Ann*: next Ivy
 """,
     "minions": """
@@ -214,9 +218,12 @@ undo
 remove Ann
 Bob: next
 Cid: win
+Cid: win
+Cid: next
+Cid: win
 Dan: deal 1 to Cid
-Cid: undo
-Cid: attack Dan for 2
+Eve: undo
+Cid: attack Eve for 2
 """,
     "totemic match": """
 game totemic players: Ann, Bob power: 26, 30 levels: 5, 10, 20 match: 3

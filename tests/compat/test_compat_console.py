@@ -1,8 +1,10 @@
 """`totembot console` prints, byte for byte, what it printed at 660d3e7 for every example.
 
-The goldens in console/ are the old code's standard output (see make_goldens.py). Today's
-console runs in-process through `totembot.cli.main`, as `totembot console` calls it; one run as
-a program checks that the bytes on a real standard output are the same.
+The goldens in console/ are the old code's standard output (see make_goldens.py), but for the
+examples a later contract changed on purpose, regenerated then (goldens.REGENERATED: Emperor and
+Grand Melee, issue 34). Today's console runs in-process through `totembot.cli.main`, as
+`totembot console` calls it; one run as a program checks that the bytes on a real standard
+output are the same.
 
 tests/test_examples_and_docs.py checks what the examples mean (refused lines, winners) and
 .ci/wheel-check compares the installed wheel with the checkout at one commit; neither compares
@@ -19,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.compat.goldens import CONSOLE, EXAMPLES, ROOT, golden_text
+from tests.compat.goldens import CONSOLE, EXAMPLES, HERE, REGENERATED, ROOT, golden_text
 from totembot.cli import main
 
 SCRIPTS = sorted(EXAMPLES.glob("*.totem"))
@@ -43,6 +45,14 @@ def test_the_examples_are_the_scripts_the_goldens_were_made_from() -> None:
     assert sorted(today.keys() - pinned.keys()) == [], "an example without goldens"
     assert sorted(pinned.keys() - today.keys()) == [], "an example gone"
     assert changed == [], "examples edited since 660d3e7: their goldens no longer apply"
+
+
+def test_the_goldens_regenerated_since_660d3e7_are_named_with_their_reason() -> None:
+    """A golden made by later code is listed, so it is never taken for the old code's answer."""
+    assert all((HERE / path).is_file() for path in REGENERATED)
+    assert all(reason.startswith("issue ") for reason in REGENERATED.values())
+    regenerated = {Path(path).stem for path in REGENERATED if path.startswith("console/")}
+    assert regenerated == {"emperor", "grand-melee"}  # the examples issue 34 rewrote
 
 
 @pytest.mark.parametrize("name", NAMES)

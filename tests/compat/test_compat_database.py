@@ -3,8 +3,11 @@
 db/660d3e7.sqlite3 was written by the old code (make_goldens.py says how): ten console games
 one after another (every finished example, then a Totemic match left half-way with an undo and
 a strength still secret), a Totem game on a Discord table with members' seats and a stale status
-message, an abandoned game and an open lobby. Every golden next to it is the old code's answer;
-today's code must give the same, on a copy (the pinned file is never opened in place).
+message, an abandoned game and an open lobby. Every golden next to it is the old code's answer,
+but the few a later contract changed on purpose (goldens.REGENERATED: the exports of the old
+Emperor and Grand Melee games, issue 34); today's code must give the same, on a copy (the pinned
+file is never opened in place). The games themselves still load, rebuild and play on as stored:
+a game set up before the range amendment keeps the rules it was recorded under.
 """
 
 from __future__ import annotations

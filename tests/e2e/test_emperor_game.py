@@ -1,6 +1,6 @@
 """An Emperor game through the real bot, from `/totem new format:emperor teams:` to the end:
-the middle player of each team is its emperor, a player's range of influence and their
-neighbours decide whom they may name, and a team falls with its emperor."""
+the middle player of each team is its emperor, a player's range of influence (set as each turn
+begins) and their neighbours decide whom they may name, and a team falls with its emperor."""
 
 from __future__ import annotations
 
@@ -74,16 +74,26 @@ async def test_an_emperor_game_from_new_to_a_winning_team(
     assert not passed.ephemeral
     assert stored_state(bot, table).players[stored_state(bot, table).active].name == "Cid"
 
-    # Dan falls: range and neighbours are counted over the players still in.
+    # Dan falls: neighbours are counted over the players still in at once, ranges over the
+    # seats as the turn began, so Dan's seat keeps Eve out of Bob's range until the next turn.
     killed = await standin.slash(CID, table, "attack", {"player": "Dan", "amount": 20})
     assert not killed.ephemeral and "Dan" in (killed.content or "")
     assert statuses(stored_state(bot, table))["Dan"] == "lost"
     assert await choices(standin, CID, table, "attack", {"amount": 1}) == [
         "Eve (Dan+Eve+Fay, emperor): 20 life"
     ]
-    assert "Eve (Dan+Eve+Fay, emperor): 20 life" in await choices(
-        standin, BOB, table, "damage", {"amount": 1}
+    eve = "Eve (Dan+Eve+Fay, emperor): 20 life"
+    assert eve not in await choices(standin, BOB, table, "damage", {"amount": 1})
+    still_far = await standin.slash(BOB, table, "damage", {"player": "Eve", "amount": 20})
+    assert still_far.ephemeral
+    assert still_far.content == (
+        "Eve is 3 seats from Bob; an emperor reaches 2 (Dan's seat counts until the next turn "
+        "begins)."
     )
+    status = await standin.slash(DAN, table, "totem status")
+    assert status.embeds[0]["footer"]["text"].endswith("1 empty seat counts until the next turn")
+    assert not (await standin.slash(CID, table, "next")).ephemeral  # turn 3: Eve's
+    assert eve in await choices(standin, BOB, table, "damage", {"amount": 1})
 
     # The team falls with its emperor: Fay loses too, and Ann, Bob and Cid win.
     fallen = await standin.slash(BOB, table, "damage", {"player": "Eve", "amount": 20})

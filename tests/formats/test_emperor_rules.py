@@ -2,10 +2,12 @@
 
 Teams of three (or five) sit together in the listed order; the middle player of each team is
 its emperor, the others generals. Each player has their own life. Range of influence: 2 for an
-emperor (3 in teams of five), 1 for a general, counted in seats of players still in; combat only
-on an opponent seated immediately next to the attacker; a team falls when its emperor does.
-Every expected value is worked out by hand from FORMATS.md ("What every format shares",
-"Emperor", "The state as JSON, per format"); RULES.md where both are silent.
+emperor (3 in teams of five), 1 for a general, counted in the seats of the players who were still
+in when the current turn began; combat only on an opponent seated immediately next to the
+attacker (counting the players still in now); a team falls when its emperor does; `win` makes the
+opponents within the speaker's range lose. Every expected value is worked out by hand from
+FORMATS.md ("What every format shares", "Emperor", "Range of influence as the rules have it
+(amended 2026-11-27)", "The state as JSON, per format"); RULES.md where both are silent.
 
 The tables used below, seat by seat (emperors in capitals):
     E2: Ann BOB Cid | Dan EVE Fay                      (a ring of 6)
@@ -275,16 +277,58 @@ def test_eliminate_is_not_limited_by_range() -> None:
     assert statuses(state)["Dan"] == "lost"
 
 
-def test_range_counts_only_seats_of_players_still_in() -> None:
-    # Bob is 3 seats from Eve (Bob, Cid, Dan, Eve); once Dan is out, only 2 (Bob, Cid, Eve).
-    refused(E2, "Bob: deal 1 to Eve")
-    accepted(E2, "eliminate Dan", "Bob: deal 1 to Eve")
-    # Cid (a general) is 2 seats from Eve; once Dan is out they are neighbours.
-    refused(E2, "Cid: deal 1 to Eve")
-    accepted(E2, "eliminate Dan", "Cid: deal 1 to Eve")
-    # Bob to Gus: 4 seats the short way (Bob, Ann, Ivy, Hal, Gus); with Ann and Ivy out, 2.
-    refused(E3, "eliminate Ann", "Bob: deal 1 to Gus")
-    accepted(E3, "eliminate Ann", "eliminate Ivy", "Bob: deal 1 to Gus")
+# --- ranges are determined as each turn begins (801.2c) --------------------------------------
+# Turn 1 is Bob's; `next` begins turn 2 (Cid's), and so on. A player who leaves during a turn
+# still counts as a seat until the next turn begins, and cannot be reached.
+
+
+def test_a_player_leaving_mid_turn_still_counts_as_a_seat_until_the_next_turn_begins() -> None:
+    # Bob is 3 seats from Eve (Bob, Cid, Dan, Eve): Dan's seat counts through turn 1.
+    error = refused(E2, "eliminate Dan", "Bob: deal 1 to Eve")
+    assert says_number(error, 3) and says_number(error, 2), error
+    assert "Dan's seat counts until the next turn begins" in error
+    # Turn 2 begins without Dan: Bob, Cid, Eve, 2 seats.
+    state = accepted(E2, "eliminate Dan", "next", "Bob: deal 1 to Eve")
+    assert player(state, "Eve")["life"] == 19
+
+
+def test_a_general_reaches_past_a_departed_neighbour_only_once_the_next_turn_begins() -> None:
+    # Cid (a general, 1) is 2 seats from Eve until a turn begins without Dan; then neighbours.
+    refused(E2, "eliminate Dan", "Cid: deal 1 to Eve")
+    state = accepted(E2, "eliminate Dan", "next", "Cid: deal 1 to Eve")
+    assert player(state, "Eve")["life"] == 19
+
+
+def test_several_players_leaving_in_one_turn_all_keep_their_seats() -> None:
+    # Bob to Gus: 4 seats the short way (Bob, Ann, Ivy, Hal, Gus); with Ann and Ivy out, 2, but
+    # only once a turn has begun without them.
+    error = refused(E3, "eliminate Ann", "eliminate Ivy", "Bob: deal 1 to Gus")
+    assert says_number(error, 4), error
+    assert "Ann's and Ivy's seats count" in error
+    accepted(E3, "eliminate Ann", "eliminate Ivy", "next", "Bob: deal 1 to Gus")
+
+
+def test_the_active_player_leaving_keeps_their_seat_until_next() -> None:
+    # Turn 2 is Cid's; Cid concedes: Bob is still 3 seats from Eve until turn 3 (Dan's) begins.
+    refused(E2, "next", "Cid: concede", "Bob: deal 1 to Eve")
+    state = accepted(E2, "next", "Cid: concede", "next", "Bob: deal 1 to Eve")
+    assert (state["turn"], player(state, "Eve")["life"]) == ({"number": 3, "active": "Dan"}, 19)
+
+
+def test_a_player_who_left_cannot_be_reached_though_their_seat_counts() -> None:
+    error = refused(E2, "eliminate Dan", "Cid: deal 1 to Dan")
+    assert "out of the game" in error
+
+
+def test_attacks_count_only_the_players_still_in_even_mid_turn() -> None:
+    # With Dan out, Cid sits next to Eve for combat at once; his spells wait for the next turn.
+    state = accepted(E2, "eliminate Dan", "Cid: attack Eve for 3")
+    assert player(state, "Eve")["life"] == 17
+    refused(E2, "eliminate Dan", "Cid: deal 3 to Eve")
+
+
+def test_an_undone_next_brings_the_departed_seat_back_into_the_count() -> None:
+    refused(E2, "eliminate Dan", "next", "undo", "Bob: deal 1 to Eve")
 
 
 def test_lose_gain_pay_and_lock_on_oneself_are_always_in_range() -> None:
@@ -347,10 +391,19 @@ def test_each_opponent_from_a_host_line_is_refused() -> None:
     assert "opponent" in error.lower()
 
 
-def test_an_each_effect_reaches_further_once_players_between_are_out() -> None:
-    # With Dan out, Bob (range 2) reaches Eve: Bob, Cid, Eve.
+def test_an_each_effect_reaches_further_once_a_turn_begins_without_the_players_between() -> None:
+    # Dan leaves in turn 1: his seat still counts, so Bob (range 2) reaches Fay, not Eve.
     state = accepted(E2, "eliminate Dan", "Bob: each opponent loses 3")
+    assert lives(state) == all_at(20, SIX, Fay=17)
+    # Turn 2 begins without Dan: Bob, Cid, Eve, so Eve is within 2.
+    state = accepted(E2, "eliminate Dan", "next", "Bob: each opponent loses 3")
     assert lives(state) == all_at(20, SIX, Eve=17, Fay=17)
+
+
+def test_an_each_effect_whose_range_holds_only_a_departed_seat_is_refused() -> None:
+    # Cid (a general) reaches Bob, his teammate, and Dan's seat: no opponent to reach.
+    error = refused(E2, "eliminate Dan", "Cid: deal 1 to each opponent")
+    assert re.search("(?i)range|reach", error), error
 
 
 def test_an_each_effect_skips_a_locked_player_and_applies_to_the_rest() -> None:
@@ -523,8 +576,8 @@ def test_a_team_whose_generals_are_out_stays_in_while_its_emperor_is_in() -> Non
 
 
 def test_the_game_ends_when_only_one_team_has_players_in_and_they_win() -> None:
-    # With Dan and Fay out, Cid sits next to Eve (range 1) and can reach her.
-    state = accepted(E2, "eliminate Dan", "eliminate Fay", "Cid: deal 20 to Eve")
+    # With Dan and Fay out, from turn 2 on Cid sits next to Eve (range 1) and can reach her.
+    state = accepted(E2, "eliminate Dan", "eliminate Fay", "next", "Cid: deal 20 to Eve")
     assert state["status"] == "finished"
     assert state["winners"] == ["Ann", "Bob", "Cid"]
     assert statuses(state) == {
@@ -567,19 +620,48 @@ def test_a_winning_teams_players_already_out_stay_as_they_were(leave: str, statu
     assert team(state, A)["status"] == "won"
 
 
-@pytest.mark.parametrize("speaker", ["Ann", "Bob", "Cid"])
-def test_win_wins_for_the_speakers_team(speaker: str) -> None:
+# `win` under a limited range (801.14): the opponents within the speaker's range lose instead;
+# the speaker does not win by it, and the game ends only when one team has players in.
+IN_RANGE_OF_WIN = [
+    # (speaker, who loses): E3 is Ann BOB Cid | Dan EVE Fay | Gus HAL Ivy, round the table.
+    ("Ann", ["Ivy"]),  # a general: Ivy and Bob are next to her, and Bob is her teammate
+    ("Bob", ["Dan", "Ivy"]),  # an emperor: 2 seats either way, Cid and Ann his own generals
+    ("Cid", ["Dan"]),
+    ("Dan", ["Cid"]),
+    ("Eve", ["Cid", "Gus"]),  # 2 seats: Cid, Dan | Fay, Gus, Dan and Fay her generals
+]
+
+
+@pytest.mark.parametrize(("speaker", "losers"), IN_RANGE_OF_WIN)
+def test_win_makes_the_opponents_within_the_speakers_range_lose_and_the_game_goes_on(
+    speaker: str, losers: list[str]
+) -> None:
     state = accepted(E3, f"{speaker}: win")
+    assert (state["status"], state["winners"]) == ("active", [])
+    assert statuses(state) == {name: "lost" if name in losers else "in" for name in NINE.split()}
+
+
+def test_an_emperor_within_range_of_a_win_takes_their_team_out_and_the_game_goes_on() -> None:
+    # Turn 2 begins without Dan: Cid (a general) sits next to Eve. Eve loses, Fay falls with
+    # her emperor; Gus, Hal and Ivy are still in.
+    state = accepted(E3, "eliminate Dan", "next", "Cid: win")
+    assert state["status"] == "active"
+    out = ("Dan", "Eve", "Fay")
+    assert statuses(state) == {name: "lost" if name in out else "in" for name in NINE.split()}
+    assert team_statuses(state) == {A: "in", D: "lost", G: "in"}
+    assert player(state, "Eve")["life"] == 20  # a loss by an effect: her life is untouched
+
+
+def test_a_win_felling_the_last_opposing_emperor_ends_the_game_as_the_format_says() -> None:
+    # Eve's fall takes Fay out: only Cid's team has players in, so it wins (Cid with it).
+    state = accepted(E2, "eliminate Dan", "next", "Cid: win")
     assert state["status"] == "finished"
     assert state["winners"] == ["Ann", "Bob", "Cid"]
-    assert statuses(state) == {
-        name: ("won" if name in ("Ann", "Bob", "Cid") else "lost") for name in NINE.split()
-    }
-    assert team_statuses(state) == {A: "won", D: "lost", G: "lost"}
+    assert team_statuses(state) == {A: "won", D: "lost"}
 
 
 def test_win_leaves_players_already_out_as_they_were() -> None:
-    state = accepted(E3, "eliminate Ann", "Fay: concede", "Cid: win")
+    state = accepted(E2, "eliminate Ann", "eliminate Dan", "next", "Cid: win")
     assert state["winners"] == ["Bob", "Cid"]
     assert statuses(state) == {
         "Ann": "lost",
@@ -587,18 +669,29 @@ def test_win_leaves_players_already_out_as_they_were() -> None:
         "Cid": "won",
         "Dan": "lost",
         "Eve": "lost",
-        "Fay": "conceded",
-        "Gus": "lost",
-        "Hal": "lost",
-        "Ivy": "lost",
+        "Fay": "lost",
     }
-    assert team_statuses(state) == {A: "won", D: "lost", G: "lost"}
+    assert team_statuses(state) == {A: "won", D: "lost"}
+
+
+def test_a_win_whose_range_holds_no_opponent_is_refused() -> None:
+    # In teams of five, Bob (a general) has only teammates next to him.
+    error = refused(E5, "Bob: win")
+    assert "No opponent still in is within Bob's range" in error, error
+
+
+def test_a_win_whose_range_holds_only_a_departed_seat_is_refused_until_the_next_turn() -> None:
+    # Dan leaves in turn 1: Cid reaches Bob (a teammate) and Dan's empty seat.
+    error = refused(E2, "eliminate Dan", "Cid: win")
+    assert "Dan's seat counts until the next turn begins" in error, error
+    assert accepted(E2, "eliminate Dan", "next", "Cid: win")["winners"] == ["Ann", "Bob", "Cid"]
 
 
 def test_an_emperor_and_the_last_players_of_the_other_team_falling_at_once_is_a_draw() -> None:
-    # With Dan and Fay out the ring is Ann, Bob, Cid, Eve. Cid (range 1) reaches Bob, himself
-    # and Eve: all three fall to 0; Bob's fall takes Ann too. No team has a player in: a draw.
-    state = accepted(E2_LOW, "eliminate Dan", "eliminate Fay", "Cid: deal 3 to each player")
+    # With Dan and Fay out the ring is Ann, Bob, Cid, Eve from turn 2. Cid (range 1) reaches
+    # Bob, himself and Eve: all three fall to 0; Bob's fall takes Ann too. No team has a player
+    # in: a draw.
+    state = accepted(E2_LOW, "eliminate Dan", "eliminate Fay", "next", "Cid: deal 3 to each player")
     assert player(state, "Ann")["life"] == 3
     assert state["status"] == "finished"
     assert state["winners"] == []
@@ -634,7 +727,7 @@ def test_an_emperor_out_of_range_of_a_flame_rift_wins_for_their_team() -> None:
     "line", ["Cid: deal 1 to Dan", "Eve gains 1", "Ann: each player gains 1", "next", "Eve: win"]
 )
 def test_nothing_more_is_recorded_once_the_game_is_finished(line: str) -> None:
-    refused(E2, "Bob: win", line)
+    refused(E2, "eliminate Bob", line)
 
 
 # --- lock, sorcery-concede, Totem's words, undo ----------------------------------------------

@@ -6,8 +6,11 @@ P's turn and passes the marker to the next player still in to P's left (the rece
 R or one of the three players still in to R's left holds one: then it waits for R. When players
 leave and the game has more markers than one per full four players still in, the first marker
 found going right from the departed player's seat is removed (a waiting one at once, a held one
-when its turn ends). Every expected markers list below is worked out by hand from FORMATS.md
-("Grand Melee" and its details); each step says why.
+when its turn ends). Range of influence counts the seats of the players who were still in when
+the latest turn began, a turn beginning whenever a marker reaches a player; `win` makes the
+players within the speaker's range lose. Every expected markers list below is worked out by hand
+from FORMATS.md ("Grand Melee" and its details, "Range of influence as the rules have it
+(amended 2026-11-27)"); each step says why.
 
 Seats are the listed order: Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kim Lea Max Ned Oli Pam,
 the first N of them in a game of N. Markers are written "K NAME" (held: that player is taking a
@@ -176,9 +179,77 @@ def test_naming_a_player_beyond_the_next_seat_is_refused_with_distance_and_reach
     assert says_number(error, 1), error
 
 
-def test_range_counts_only_players_still_in() -> None:
-    accepted(M8, "eliminate Bob", "Ann: deal 7 to Cid")
-    accepted(M8, "eliminate Hal", "Ann: deal 7 to Gus")
+# --- ranges are determined as each turn begins: whenever a marker reaches a player ------------
+
+
+def test_the_contracts_example_dans_seat_parts_ann_and_cid_until_a_turn_begins() -> None:
+    # M4: marker 1 goes Ann, Bob, Cid. On Cid's turn Cid knocks Dan out: Dan's seat still lies
+    # between Ann and Cid until Cid's `next` passes the marker to Ann.
+    lines = (M4, "Ann: next", "Bob: next", "Cid: attack Dan for 20")
+    error = refused(*lines, "Ann: deal 1 to Cid")
+    assert says_number(error, 2), error
+    assert "Dan's seat counts until the next turn begins" in error
+    state = accepted(*lines, "Cid: next", "Ann: deal 1 to Cid")
+    assert (markers(state), player(state, "Cid")["life"]) == (["1 Ann"], 19)
+
+
+def test_attacks_count_only_the_players_still_in_even_mid_turn() -> None:
+    # Dan was Cid's left; with Dan out, Ann is, for combat at once (not for Cid's spells).
+    lines = (M4, "Ann: next", "Bob: next", "Cid: attack Dan for 20")
+    assert player(accepted(*lines, "Cid: attack Ann for 3"), "Ann")["life"] == 17
+    refused(*lines, "Cid: deal 3 to Ann")
+
+
+def test_a_marker_that_only_starts_to_wait_begins_no_turn() -> None:
+    # M9, markers 1 Ann and 2 Eve. Bob leaves: eight are in, both markers stay. Ann's marker
+    # heads for Cid but waits (Eve, third to Cid's left, holds 2): no turn begins, and Bob's
+    # seat still lies between Ann and Cid. Eve's marker reaches Fay: a turn begins without Bob.
+    walk(
+        M9,
+        [
+            ("eliminate Bob", ["1 Ann", "2 Eve"]),
+            ("Ann: next", ["1 Cid waiting", "2 Eve"]),
+            ("Eve: next", ["1 Cid waiting", "2 Fay"]),  # Fay is third to Cid's left
+        ],
+    )
+    refused(M9, "eliminate Bob", "Ann: deal 1 to Cid")
+    refused(M9, "eliminate Bob", "Ann: next", "Ann: deal 1 to Cid")
+    state = accepted(M9, "eliminate Bob", "Ann: next", "Eve: next", "Ann: deal 1 to Cid")
+    assert player(state, "Cid")["life"] == 19
+
+
+def test_a_waiting_marker_reaching_its_player_begins_a_turn() -> None:
+    # M8: marker 1 waits for Bob (Eve holds 2). Eve concedes: seven are in, so marker 2 goes
+    # (the first found from Eve's seat, hers), and marker 1 reaches Bob: a turn begins without
+    # Eve, so Dan and Fay are neighbours at once.
+    state = accepted(M8, "Ann: next", "Eve: concede", "Dan: deal 1 to Fay")
+    assert (markers(state), player(state, "Fay")["life"]) == (["1 Bob"], 19)
+    # Without a waiting marker no marker moves when Eve leaves (hers just goes): no turn begins.
+    error = refused(M8, "Eve: concede", "Dan: deal 1 to Fay")
+    assert "Eve's seat counts until the next turn begins" in error
+
+
+def test_a_holder_leaving_passes_the_marker_on_and_that_begins_a_turn() -> None:
+    # M4: Bob leaves on his own turn; marker 1 passes to Cid, whose turn begins without Bob.
+    state = accepted(M4, "Ann: next", "Bob: concede", "Ann: deal 1 to Cid")
+    assert (markers(state), player(state, "Cid")["life"]) == (["1 Cid"], 19)
+
+
+def test_a_holder_leaving_whose_marker_only_waits_keeps_their_seat_counted() -> None:
+    # M9: Ann concedes on her turn; marker 1 heads for Bob but waits (Eve holds 2), so Ivy is
+    # still 2 seats from Bob. Eve's next passes 2 to Fay and frees 1 to reach Bob.
+    walk(M9, [("Ann: concede", ["1 Bob waiting", "2 Eve"]), ("Eve: next", ["1 Bob", "2 Fay"])])
+    refused(M9, "Ann: concede", "Ivy: deal 1 to Bob")
+    accepted(M9, "Ann: concede", "Eve: next", "Ivy: deal 1 to Bob")
+
+
+def test_each_effects_and_choices_follow_the_seats_counted_as_the_turn_began() -> None:
+    # Dan knocked out on Cid's turn (M4): Cid's Flame Rift reaches Bob and Dan's empty seat.
+    lines = (M4, "Ann: next", "Bob: next", "Cid: attack Dan for 20")
+    state = accepted(*lines, "Cid: deal 1 to each opponent")
+    assert lives(state) == {"Ann": 20, "Bob": 19, "Cid": 20, "Dan": 0}
+    state = accepted(*lines, "Cid: next", "Cid: deal 1 to each opponent")
+    assert lives(state) == {"Ann": 19, "Bob": 19, "Cid": 20, "Dan": 0}
 
 
 def test_host_lines_and_eliminate_have_no_range() -> None:
@@ -573,13 +644,16 @@ def test_undo_takes_back_a_move_or_a_removal_of_markers_exactly(line: str) -> No
     assert accepted(*prefix, line, "undo") == accepted(*prefix)
 
 
+LAST_ONE_STANDING = ("Cid gains 1", "each player loses 20")  # everyone but Cid falls at once
+
+
 def test_in_a_finished_game_the_markers_stay_as_they_were() -> None:
     # Ann and Eve lose while holding markers; the game is over, so nothing passes or goes.
-    state = accepted(M8, "Cid: win")
+    state = accepted(M8, *LAST_ONE_STANDING)
     assert state["status"] == "finished"
     assert state["winners"] == ["Cid"]
     assert markers(state) == ["1 Ann", "2 Eve"]
-    state = accepted(M8, "Ann: next", "Cid: win")
+    state = accepted(M8, "Ann: next", *LAST_ONE_STANDING)
     assert markers(state) == ["1 Bob waiting", "2 Eve"]
 
 
@@ -595,7 +669,49 @@ def test_the_game_ends_when_one_player_is_left_and_the_last_losing_at_once_draw(
 
 @pytest.mark.parametrize("line", ["Ann: next", "next", "next Ann", "Ann: deal 1 to Bob"])
 def test_nothing_more_is_recorded_once_the_game_is_finished(line: str) -> None:
-    refused(M8, "Cid: win", line)
+    refused(M8, *LAST_ONE_STANDING, line)
+
+
+# --- `win` under range 1 (801.14): the players next to the speaker lose instead ---------------
+
+
+def test_a_win_at_a_table_of_four_fells_both_neighbours_and_the_game_goes_on() -> None:
+    state = accepted(M4, "Ann: win")
+    assert (state["status"], state["winners"]) == ("active", [])
+    assert statuses(state) == {"Ann": "in", "Bob": "lost", "Cid": "in", "Dan": "lost"}
+    assert markers(state) == ["1 Ann"]
+
+
+def test_a_win_whose_range_holds_only_departed_seats_is_refused_until_a_turn_begins() -> None:
+    error = refused(M4, "Ann: win", "Ann: win")
+    assert "No opponent still in is within Ann's range" in error, error
+    assert "Bob's and Dan's seats count until the next turn begins" in error
+    # Ann's marker passes to Cid: Ann and Cid are neighbours now; Cid loses, Ann is left alone.
+    state = accepted(M4, "Ann: win", "Ann: next", "Ann: win")
+    assert state["winners"] == ["Ann"]
+    assert statuses(state) == {"Ann": "won", "Bob": "lost", "Cid": "lost", "Dan": "lost"}
+
+
+def test_players_leaving_by_a_win_make_a_marker_due_as_any_departure_does() -> None:
+    # M8: Bob and Hal lose; six are in, one marker is kept. The first found going right from
+    # Bob's seat is Ann's (1), from Hal's Eve's (2): the lower, Ann's, goes when her turn ends.
+    walk(M8, [("Ann: win", ["1 Ann", "2 Eve"]), ("Ann: next", ["2 Eve"])])
+    assert statuses(accepted(M8, "Ann: win")) == all_at("in", EIGHT, Bob="lost", Hal="lost")
+
+
+MELEE_MINIONS = "game grand-melee players: Ann, Bob, Cid, Dan, Eve rules: minions"
+
+
+def test_with_minions_every_other_player_is_an_opponent_of_a_win() -> None:
+    # Bob falls to Ann and serves her; his win still fells his master Ann (and Cid), which
+    # frees him. Bob, Dan and Eve play on, none a minion.
+    state = accepted(MELEE_MINIONS, "Ann: attack Bob for 20", "Bob: win")
+    assert state["status"] == "active"
+    assert statuses(state) == {"Ann": "lost", "Bob": "in", "Cid": "lost", "Dan": "in", "Eve": "in"}
+    assert player(state, "Bob")["master"] is None
+    # Ann's win fells her own minion Bob, next to her, and Eve.
+    state = accepted(MELEE_MINIONS, "Ann: attack Bob for 20", "Ann: win")
+    assert statuses(state) == {"Ann": "in", "Bob": "lost", "Cid": "in", "Dan": "in", "Eve": "lost"}
 
 
 def test_under_sorcery_concede_a_players_own_turn_is_when_they_hold_a_marker_not_waiting() -> None:

@@ -2,10 +2,12 @@
 
 The teams are seated apart (609.3): the first player of each team in listed order, then the
 second of each, and so on. Each player has their own life; range of influence 2 (609.2a),
-measured as in Emperor; a player may attack only an opponent seated next to them, counting only
-players still in (609.4); players lose one by one, and a team wins when every player of every
-other team is out. Every expected value is worked out by hand from FORMATS.md ("What every
-format shares", "Teams", "Emperor"'s details for distance, "The state as JSON, per format").
+measured as in Emperor (over the seats of the players still in when the current turn began); a
+player may attack only an opponent seated next to them, counting only players still in (609.4);
+players lose one by one, and a team wins when every player of every other team is out; `win`
+makes the opponents within the speaker's range lose. Every expected value is worked out by hand
+from FORMATS.md ("What every format shares", "Teams", "Emperor"'s details for distance, "Range
+of influence as the rules have it (amended 2026-11-27)", "The state as JSON, per format").
 
 The tables used below, seat by seat:
     T2:  Ann Cid Bob Dan                      (teams Ann+Bob, Cid+Dan)
@@ -228,10 +230,46 @@ def test_naming_a_player_more_than_two_seats_away_is_refused_with_distance_and_r
     assert says_number(error, 2), error
 
 
-def test_range_counts_only_seats_of_players_still_in() -> None:
-    # Ann to Bob: 3 seats (Ann, Cid, Eve, Bob); with Cid out, 2 (Ann, Eve, Bob).
+# --- ranges are determined as each turn begins (801.2c) --------------------------------------
+# Turn 1 is the first seat's (Ann's); `next` begins turn 2, the next seat still in.
+
+
+def test_a_player_leaving_mid_turn_still_counts_as_a_seat_until_the_next_turn_begins() -> None:
+    # Ann to Bob: 3 seats (Ann, Cid, Eve, Bob), Cid's seat counting through turn 1; from turn 2,
+    # 2 seats (Ann, Eve, Bob).
     refused(T3, "Ann: Bob gains 1")
-    accepted(T3, "eliminate Cid", "Ann: Bob gains 1")
+    error = refused(T3, "eliminate Cid", "Ann: Bob gains 1")
+    assert says_number(error, 3), error
+    assert "Cid's seat counts until the next turn begins" in error
+    state = accepted(T3, "eliminate Cid", "next", "Ann: Bob gains 1")
+    assert player(state, "Bob")["life"] == 21
+
+
+def test_the_active_player_leaving_keeps_their_seat_until_next() -> None:
+    # T4: Ann Cid Eve Gus Bob Dan Fay Hal. Turn 3 is Eve's; she concedes. Ann is 3 seats from
+    # Gus until turn 4 (Gus's) begins without Eve.
+    refused(T4, "next", "next", "Eve: concede", "Ann: deal 1 to Gus")
+    state = accepted(T4, "next", "next", "Eve: concede", "next", "Ann: deal 1 to Gus")
+    assert (state["turn"]["active"], player(state, "Gus")["life"]) == ("Gus", 19)
+
+
+def test_an_each_effect_reaches_further_once_a_turn_begins_without_the_players_between() -> None:
+    # T4, Eve out in turn 1: Ann reaches Cid, Fay and Hal; Gus only from turn 2.
+    state = accepted(T4, "eliminate Eve", "Ann: deal 1 to each opponent")
+    assert {name for name, life in lives(state).items() if life == 19} == {"Cid", "Fay", "Hal"}
+    state = accepted(T4, "eliminate Eve", "next", "Ann: deal 1 to each opponent")
+    assert {name for name, life in lives(state).items() if life == 19} == {
+        "Cid",
+        "Gus",
+        "Fay",
+        "Hal",
+    }
+
+
+def test_attacks_count_only_the_players_still_in_even_mid_turn() -> None:
+    # With Cid out, Eve sits next to Ann for combat at once (T3: Ann, Cid, Eve ... Fay).
+    state = accepted(T3, "eliminate Cid", "Ann: attack Eve for 4")
+    assert player(state, "Eve")["life"] == 16
 
 
 @pytest.mark.parametrize("line", ["Bob loses 5", "Bob gains 5", "set Bob life to 5", "halve Bob"])
@@ -394,8 +432,12 @@ def test_winners_are_listed_in_seat_order() -> None:
     assert state["winners"] == ["Dan", "Eve", "Fay"]
 
 
+# `win` under a limited range (801.14): the opponents within the speaker's range lose instead.
+
+
 @pytest.mark.parametrize("speaker", ["Ann", "Bob"])
-def test_win_wins_for_the_speakers_team(speaker: str) -> None:
+def test_a_win_reaching_every_opponent_ends_the_game_for_the_speakers_team(speaker: str) -> None:
+    # At a table of six, range 2 reaches everyone but the player opposite: a teammate.
     state = accepted(T3, f"{speaker}: win")
     assert state["status"] == "finished"
     assert state["winners"] == ["Ann", "Bob"]
@@ -410,8 +452,43 @@ def test_win_leaves_players_already_out_as_they_were() -> None:
     assert team(state, "Ann+Bob")["status"] == "won"
 
 
+def test_win_makes_only_the_opponents_within_range_lose_and_the_game_goes_on() -> None:
+    # T4: Ann Cid Eve Gus Bob Dan Fay Hal. Ann reaches Cid, Eve, Fay and Hal; Gus and Dan are 3
+    # seats away, Bob is her teammate. Team Eve+Fay is out; the others play on.
+    state = accepted(T4, "Ann: win")
+    assert (state["status"], state["winners"]) == ("active", [])
+    assert statuses(state) == {
+        "Ann": "in",
+        "Cid": "lost",
+        "Eve": "lost",
+        "Gus": "in",
+        "Bob": "in",
+        "Dan": "in",
+        "Fay": "lost",
+        "Hal": "lost",
+    }
+    assert team_statuses(state) == {
+        "Ann+Bob": "in",
+        "Cid+Dan": "in",
+        "Eve+Fay": "lost",
+        "Gus+Hal": "in",
+    }
+
+
+def test_a_win_whose_range_holds_only_departed_seats_is_refused_until_the_next_turn() -> None:
+    leave = ("eliminate Cid", "eliminate Eve", "eliminate Fay", "eliminate Hal")
+    error = refused(T4, *leave, "Ann: win")
+    assert "No opponent still in is within Ann's range" in error, error
+    assert "Cid's, Eve's, Fay's and Hal's seats count until the next turn begins" in error
+    # Turn 2 (Gus's) begins: Ann, Gus, Bob, Dan round the table; Gus and Dan lose, Bob and Ann
+    # win for their team.
+    state = accepted(T4, *leave, "next", "Ann: win")
+    assert state["winners"] == ["Ann", "Bob"]
+    assert team_statuses(state)["Ann+Bob"] == "won"
+
+
 def test_when_the_last_opponents_and_a_teammate_fall_at_once_only_players_still_in_win() -> None:
-    # With Cid out the ring is Ann, Bob, Dan; Ann's Flame Rift (range 2) reaches all three.
+    # A ring of four: Ann's Flame Rift (range 2) reaches Bob and Dan, Cid's seat or not.
     # Bob, at 4, survives; Ann and Dan fall together: Bob alone wins for his team.
     state = accepted(T2_LOW, "eliminate Cid", "Bob: gain 1", "Ann: deal 3 to each player")
     assert state["status"] == "finished"

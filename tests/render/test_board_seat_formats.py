@@ -73,6 +73,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "emperor-won": (
         "game emperor teams: Ann+Bob+Cid, Dan+Eve+Fay",
         "Dan: concede",
+        "next",  # Eve comes within Bob's range once a turn begins without Dan
         "Bob: deal 20 to Eve",
     ),
     "teams-four": ("game teams teams: Ann+Bob, Cid+Dan",),

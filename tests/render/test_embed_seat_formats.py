@@ -41,20 +41,28 @@ def test_an_emperor_embed_shows_teams_crowns_roles_and_reach() -> None:
     assert embed["title"] == "Turn 1: Bob to play"
     assert embed["color"] == ACTIVE_COLOUR
     assert embed["footer"]["text"] == (
-        "Emperor · 20 life · reach: emperor 2, general 1 · attack an adjacent opponent"
+        "Emperor · 20 life · reach: emperor 2, general 1 · attack an adjacent opponent · "
+        "1 empty seat counts until the next turn"
     )
     assert lines_of(state) == [
         "🟦 **Ann** (team A, general, reach 1) · ♥ 20",
         "▶ 🟦 👑 **Bob** (team A, emperor, reach 2) · ♥ 20",
-        "🟦 ~~Cid~~ (team A, general, conceded) · ♥ 20",
+        "🟦 ~~Cid~~ (team A, general, conceded, seat counts until the next turn) · ♥ 20",
         "🟥 **Dan** (team B, general, reach 1) · ♥ 20",
         "🟥 👑 **Eve** (team B, emperor, reach 2) · ♥ 20",
         "🟥 **Fay** (team B, general, reach 1) · ♥ 17",
     ]
 
 
+def test_the_empty_seat_goes_from_the_embed_once_the_next_turn_begins() -> None:
+    state = play(EMPEROR, "Cid: concede", "next")
+    embed = status_embed(state)
+    assert "empty seat" not in embed["footer"]["text"]
+    assert lines_of(state)[2] == "🟦 ~~Cid~~ (team A, general, conceded) · ♥ 20"
+
+
 def test_a_finished_emperor_game_names_the_winning_team() -> None:
-    state = play(EMPEROR, "Dan: concede", "Bob: deal 20 to Eve")
+    state = play(EMPEROR, "Dan: concede", "next", "Bob: deal 20 to Eve")
     embed = status_embed(state)
     assert embed["title"] == "Game over: Ann+Bob+Cid won"
     assert embed["color"] == FINISHED_COLOUR
@@ -116,11 +124,13 @@ def test_grand_melees_title_names_every_turn_and_each_line_its_marker() -> None:
 def test_a_marker_due_for_removal_says_it_goes_when_the_turn_ends() -> None:
     state = play(MELEE9, "A1: next", "A5: next", "remove A7", "remove A3")
     assert lines_of(state)[1] == "▶ **A2** (marker 1, goes when this turn ends) · ♥ 20"
-    assert lines_of(state)[2] == "~~A3~~ (removed by the host) · ♥ 20"
+    assert lines_of(state)[2] == (
+        "~~A3~~ (removed by the host, seat counts until the next turn) · ♥ 20"
+    )
 
 
 def test_a_finished_grand_melee_shows_no_markers() -> None:
-    state = play(MELEE9, "A1: next", "A6: win")
+    state = play(MELEE9, "A1: next", "A6 gains 1", "each player loses 20")
     embed = status_embed(state)
     assert embed["title"] == "Game over: A6 won"
     assert "marker" not in embed["description"] and "▶" not in embed["description"]

@@ -40,12 +40,13 @@ def test_an_emperor_table_shows_teams_roles_and_each_players_reach() -> None:
     assert replies == ["Fay 20 -> 17, dealt by Bob", "Cid is out: conceded"]
     assert render_ring(state) == "\n".join(
         [
-            "Emperor, 20 life; reach: emperor 2, general 1; attack an adjacent opponent",
+            "Emperor, 20 life; reach: emperor 2, general 1; attack an adjacent opponent; "
+            "1 empty seat counts until the next turn",
             "Turn 1: Bob",
             "Teams: A Ann+Bob+Cid (in), B Dan+Eve+Fay (in)",
             "  Ann (in, team A, general, reach 1): 20 life",
             "  Bob (in, team A, emperor, reach 2): 20 life <- turn",
-            "  Cid (conceded, team A, general): 20 life",
+            "  Cid (conceded, team A, general, seat counts until the next turn): 20 life",
             "  Dan (in, team B, general, reach 1): 20 life",
             "  Eve (in, team B, emperor, reach 2): 20 life",
             "  Fay (in, team B, general, reach 1): 17 life",
@@ -65,9 +66,16 @@ def test_an_emperor_of_a_team_of_five_reaches_three() -> None:
     assert sum("reach 1" in line for line in lines) == 8
 
 
+def test_an_empty_seat_is_no_longer_noted_once_the_next_turn_begins() -> None:
+    state, _ = play(EMPEROR, "Cid: concede", "next")
+    text = render_ring(state)
+    assert "empty seat" not in text and "seat counts" not in text
+    assert "  Cid (conceded, team A, general): 20 life" in text.split("\n")
+
+
 def test_a_finished_emperor_game_names_the_winning_team_and_why_the_others_fell() -> None:
-    state, replies = play(EMPEROR, "Dan: concede", "Bob: deal 20 to Eve")
-    assert replies[1] == (
+    state, replies = play(EMPEROR, "Dan: concede", "next", "Bob: deal 20 to Eve")
+    assert replies[2] == (
         "Eve 20 -> 0, dealt by Bob; Eve is out: 0 life; Fay is out: their emperor Eve is out; "
         "Game over: Ann, Bob and Cid win"
     )
@@ -164,8 +172,8 @@ def test_a_marker_due_for_removal_says_so_and_then_goes() -> None:
 
 
 def test_a_finished_grand_melee_shows_no_turn() -> None:
-    state, replies = play(MELEE9, "A1: next", "A6: win")
-    assert replies[1].endswith("Game over: A6 wins")
+    state, replies = play(MELEE9, "A1: next", "A6 gains 1", "each player loses 20")
+    assert replies[-1].endswith("Game over: A6 wins")
     text = render_ring(state)
     assert text.split("\n")[1] == "Finished: A6 won"
     assert "<-" not in text and "marker" not in text
@@ -196,6 +204,29 @@ def test_a_holder_leaving_during_their_turn_passes_the_marker_on() -> None:
     _, replies = play(MELEE9, "remove A5")
     assert replies == [
         "A5 is out: removed by the host; A5's turn ends: marker 2 passes to A6, whose turn starts"
+    ]
+
+
+def test_a_win_within_range_says_who_lost_and_an_emperors_team_falling_with_them() -> None:
+    # E: Ann BOB Cid | Dan EVE Fay. Dan leaves, turn 2 begins: Cid (a general) sits next to Eve.
+    state, replies = play(EMPEROR, "eliminate Dan", "next", "Cid: win")
+    assert replies[-1] == (
+        "Cid wins by an effect: the opponent in Cid's range, Eve, loses; "
+        "Fay is out: their emperor Eve is out; Game over: Ann, Bob and Cid win"
+    )
+    lines = render_ring(state).split("\n")
+    assert "  Eve (lost: in Cid's range when Cid won by an effect, team B, emperor): 20 life" in (
+        lines
+    )
+
+
+def test_a_win_within_range_that_ends_nothing_names_who_lost_and_what_followed() -> None:
+    # Nine players, two leave: seven keep one marker, and A1's own marker, held by a player
+    # now out, goes at once.
+    _, replies = play(MELEE9, "A2: win")
+    assert replies == [
+        "A2 wins by an effect: the opponents in A2's range, A1 and A3, lose; "
+        "Marker 1 (at A1) is removed: one marker for every four players still in"
     ]
 
 

@@ -1,6 +1,6 @@
 """Autocomplete where the seats matter: Emperor's range, Teams' neighbours, Grand Melee's
-attack left and turn markers. The choices are what the rules would accept, counted over the
-players still in."""
+attack left and turn markers. The choices are what the rules would accept: ranges counted over
+the players still in when the current turn began, attacks over the players still in now."""
 
 from __future__ import annotations
 
@@ -53,10 +53,24 @@ def test_every_request_a_source_controls_offers_only_the_players_in_range(kind: 
     assert names(state, kind, "Eve") == ["Ann", "Cid", "Dan", "Eve", "Fay"]  # Bob is 3 away
 
 
-def test_range_is_counted_over_the_players_still_in() -> None:
+def test_range_is_counted_over_the_players_still_in_as_the_turn_began() -> None:
+    # Dan leaves in turn 1: his seat still counts, and he can no longer be chosen.
     state = played(EMPEROR, "Dan: concede")
+    assert names(state, "damage", "Cid") == ["Bob", "Cid"]
+    assert names(state, "damage", "Bob") == ["Ann", "Bob", "Cid", "Fay"]
+    assert names(state, "attack", "Cid") == ["Eve"]  # attacks count the players in now
+    state = played(EMPEROR, "Dan: concede", "next")
     assert names(state, "damage", "Cid") == ["Bob", "Cid", "Eve"]
     assert names(state, "damage", "Bob") == ["Ann", "Bob", "Cid", "Eve", "Fay"]
+
+
+def test_grand_melee_choices_follow_the_turn_a_marker_began() -> None:
+    # Ann's marker waits for Cid after Bob left: no turn began, so Cid is 2 seats away; once
+    # Eve's marker reaches Fay a turn begins, and Ann reaches Cid.
+    state = played(MELEE, "eliminate Bob", "Ann: next")
+    assert names(state, "damage", "Ann") == ["Ann", "Ivy"]
+    state = played(MELEE, "eliminate Bob", "Ann: next", "Eve: next")
+    assert names(state, "damage", "Ann") == ["Ann", "Cid", "Ivy"]
 
 
 def test_an_emperor_player_attacks_only_an_opponent_next_to_them() -> None:

@@ -206,6 +206,29 @@ def test_a_grand_melee_game_stays_in_turn_one_as_its_state_counts_no_turns() -> 
     assert exits(story) == [("Cid", 1, "lost", "life"), ("Dan", 1, "conceded", "conceded")]
 
 
+def test_players_felled_by_a_win_within_range_went_out_eliminated_and_the_winner_decided() -> None:
+    # Range 1: Ann's win fells Bob and Dan (a loss by an effect); Cid stays in, then Ann's
+    # marker reaches Cid and her second win fells Cid, the last opponent: the game is decided.
+    told = play(
+        "game grand-melee players: Ann, Bob, Cid, Dan",
+        ["Ann: win", "Ann: next", "Ann: win"],
+    )
+    story = told.story
+    assert story.winners == ("Ann",)
+    assert exits(story) == [
+        ("Bob", 1, "lost", "eliminated"),
+        ("Dan", 1, "lost", "eliminated"),
+        ("Cid", 1, "lost", "eliminated"),
+    ]
+    assert story.exits[0].reason == "in Ann's range when Ann won by an effect"
+    assert outcomes(told.result) == [
+        (0, "Ann", "win", None),
+        (1, "Bob", "loss", "eliminated"),
+        (2, "Cid", "loss", "eliminated"),
+        (3, "Dan", "loss", "eliminated"),
+    ]
+
+
 def test_minions_and_masters_tells_a_third_fall_as_life_and_the_minion_the_end_took_out() -> None:
     told = play(
         "game free-for-all players: Ann, Bob, Cid rules: minions",

@@ -53,7 +53,9 @@ class Ruleset(Protocol):
     # The words: setup and phrase lines, and what players read.
     def parse_setup(self, line: str) -> GameConfig: ...
     def setup_line(self, config: GameConfig) -> str:
-        """The setup line that sets this game up again: parse_setup(setup_line(c)) == c."""
+        """The setup line that sets this game up again: parse_setup(setup_line(c)) == c, but
+        for a game set up under rules since amended (Magic's edition 1), which the line sets up
+        under today's."""
         ...
 
     def parse_line(self, line: str, state: GameState) -> ParsedLine | None: ...

@@ -10,7 +10,9 @@ Magic, from the player's status and the reason the rules gave when they went out
 - "poison": lethal poison counters, on a life total or on the player (player-poison).
 - "commander damage": 21 or more combat damage from one commander.
 - "conceded", "removed" (by the host).
-- "eliminated": `eliminate P` (lost by another effect), or a third fall by madness-minions.
+- "eliminated": `eliminate P` (lost by another effect), a third fall by madness-minions, or
+  being within range of another player's `win` (Emperor, Teams, Grand Melee: they lose, the
+  game goes on).
 - "team": out because their side fell: a giant's teammate, an emperor's generals.
 - "game decided": still in when the game was decided around them: someone's `win`, or a
   minion when the last master stood alone.

@@ -48,18 +48,34 @@ def export_script(
     rows, in order). With `expected` (the stored state), the script is also checked to end
     there. Raises CannotExport, with one sentence, for a game no script could replay."""
     setup = ruleset.setup_line(config)
+    today = _set_up_by(ruleset, setup, config)
+    replay = _Replay(ruleset, today)
+    lines = [setup, *(replay.line_for(number, row.request) for number, row in enumerate(log, 1))]
+    if expected is not None and not _same_end(ruleset, replay.state, expected, today == config):
+        raise CannotExport(
+            "its record no longer replays to its saved state (it was recorded under other rules)"
+        )
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _set_up_by(ruleset: Ruleset, setup: str, config: GameConfig) -> GameConfig:
+    """The game the console sets up from the setup line: this very one, or, for a game set up
+    under older rules (a setup the line cannot tell apart), the same game under today's rules,
+    which the script is then checked against."""
     if not _reads_back(setup, config):
         raise CannotExport(
             f"its setup cannot be written as a setup line ('{shown(setup, 60)}' sets up "
             "another game)"
         )
-    replay = _Replay(ruleset, config)
-    lines = [setup, *(replay.line_for(number, row.request) for number, row in enumerate(log, 1))]
-    if expected is not None and replay.state != expected:
-        raise CannotExport(
-            "its record no longer replays to its saved state (it was recorded under other rules)"
-        )
-    return "".join(f"{line}\n" for line in lines)
+    return parse_setup(setup)
+
+
+def _same_end(ruleset: Ruleset, played: GameState, stored: GameState, same_rules: bool) -> bool:
+    """Whether the script ends where the game did: the very state, or, under today's rules
+    for a game set up under older ones, the state as `totembot console --json` prints it."""
+    if same_rules:
+        return played == stored
+    return ruleset.state_json(played) == ruleset.state_json(stored)
 
 
 def export_game(stored: StoredGame, log: Sequence[LoggedRequest]) -> str:
@@ -106,9 +122,13 @@ def _when(created_at: str) -> str:
 
 
 def _reads_back(setup: str, config: GameConfig) -> bool:
-    """Whether the console sets this very game up from the setup line."""
+    """Whether the console sets this game up from the setup line: this very setup, or one
+    that differs only in what no setup line says (the rules' edition of an older game)."""
     try:
-        return _one_line(setup) and is_setup_line(setup) and parse_setup(setup) == config
+        if not (_one_line(setup) and is_setup_line(setup)):
+            return False
+        read = parse_setup(setup)
+        return read == config or ruleset_of(read.format).setup_line(read) == setup
     except RuleViolation:
         return False
 

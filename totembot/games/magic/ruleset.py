@@ -23,6 +23,7 @@ from totembot.games.magic.render.state_json import state_json
 from totembot.games.magic.render.text import describe_events, describe_lines, render_ring
 from totembot.games.magic.rules import Config, Game, GameState, Request, new_game, replay
 from totembot.games.magic.rules.events import Event
+from totembot.games.magic.rules.state import STORED
 
 if TYPE_CHECKING:
     from totembot.core.story import GameResult, Step, Story
@@ -52,6 +53,15 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
     def format_title(self, format_name: str) -> str:
         known = FORMATS.get(format_name)
         return known.title if known is not None else format_name
+
+    def load_config(self, text: str) -> Config:
+        """A stored setup: one stored before editions were kept reads as edition 1, so the game
+        replays as it was recorded."""
+        return Config.model_validate_json(text, context=STORED)
+
+    def load_state(self, text: str) -> GameState:
+        """A stored state, its setup read as `load_config` reads one."""
+        return GameState.model_validate_json(text, context=STORED)
 
     def parse_setup(self, line: str) -> Config:
         return parse_setup(line)

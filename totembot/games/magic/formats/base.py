@@ -16,7 +16,7 @@ from totembot.games.magic.rules.errors import RuleViolation, capital
 from totembot.games.magic.rules.events import TurnPassed
 from totembot.games.magic.rules.formats import Blame, Change, Language, Lethal, Loss, Roster
 from totembot.games.magic.rules.intents import Actor, Attack, TotemRef
-from totembot.games.magic.rules.life import add_pool_poison
+from totembot.games.magic.rules.life import add_pool_poison, finish_with_winners
 from totembot.games.magic.rules.lookup import player_name, require_participant, target_seat
 from totembot.games.magic.rules.state import (
     COMMANDER_LIFE,
@@ -142,6 +142,11 @@ class Format:
         the format that wrote the reason recognises it."""
         return False
 
+    def lost_to_a_win(self, state: GameState, reason: str) -> bool:
+        """Whether a player's reason for going out is another's `win` within range (801.14):
+        a loss by an effect, which the game went on after."""
+        return False
+
     def pools_of(self, state: GameState, seat: int) -> tuple[int, ...]:
         return (seat,)
 
@@ -265,8 +270,15 @@ class Format:
             )
         require_participant(state, actor, "pass the turn", "Ann: next")
         following = self.next_active(state)
-        state = state.model_copy(update={"turn": state.turn + 1, "active": following})
+        state = self.turn_began(
+            state.model_copy(update={"turn": state.turn + 1, "active": following})
+        )
         return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
+
+    def turn_began(self, state: GameState) -> GameState:
+        """What a format notes as a turn begins (at the start, `next`, a marker arriving): a
+        range of influence counts the players in then; a table without one notes nothing."""
+        return state
 
     def after_request(self, before: GameState, after: GameState) -> Change:
         """What follows every accepted request beyond losses and the end (turn markers)."""
@@ -293,6 +305,12 @@ class Format:
     def winners_by_effect(self, state: GameState, seat: int) -> list[int]:
         """`win`: the speaker's side wins (its players still in)."""
         return _in(state, self.side_of(state, seat))
+
+    def won_by_effect(self, state: GameState, seat: int) -> Change:
+        """`win` without a limited range: the speaker's side wins at once, everyone else still
+        in loses."""
+        winners = self.winners_by_effect(state, seat)
+        return finish_with_winners(state, winners, f"{player_name(state, seat)} won")
 
 
 _name = player_name

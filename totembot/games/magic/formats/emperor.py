@@ -1,8 +1,8 @@
 """Emperor (CR 607): teams of three (or five) sitting together, the middle player the emperor.
 
 Turn 1 is the first team's emperor; an emperor reaches 2 seats (3 in teams of five), a general
-1, counted over players still in; a player attacks only an opponent seated next to them; the
-team falls with its emperor.
+1, counted over the players still in as the turn began; a player attacks only an opponent seated
+next to them (still in now); the team falls with its emperor.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Range of influence 1 and attack left (608.2). One turn marker for each full four players; a
 player ends their turn with `next` and passes their marker left, unless the receiver or one of
 the three players still in to the receiver's left holds one: then it waits (608.4c). As players
-leave, markers are removed so that one remains for each full four players still in (608.4d).
+leave, markers are removed so that one remains for each full four players still in (608.4d). A
+turn begins whenever a marker reaches a player, and ranges are set then (801.2c).
 """
 
 from __future__ import annotations
@@ -120,7 +121,8 @@ class GrandMeleeFormat(MinionsRule, RangedFormat):
             waiting=waiting,
             ended=player_name(state, seat),
         )
-        return _with(state, moved), [event]
+        state = _with(state, moved)
+        return (state if waiting else self.turn_began(state)), [event]
 
     def _may_receive(self, state: GameState, receiver: int, marker: Marker) -> bool:
         """608.4c: not when the receiver or one of the three to their left holds another."""
@@ -139,6 +141,7 @@ class GrandMeleeFormat(MinionsRule, RangedFormat):
             for marker in sorted(state.markers, key=lambda m: m.number):
                 if marker.waiting and self._may_receive(state, marker.seat, marker):
                     state = _with(state, marker.model_copy(update={"waiting": False}))
+                    state = self.turn_began(state)  # the marker reaches its player
                     events.append(
                         MarkerMoved(
                             number=marker.number,

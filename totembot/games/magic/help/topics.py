@@ -222,9 +222,10 @@ FORMATS = Topic(
         "teams, 2 to 4 teams of 2 to 4: seated apart (Ann+Bob, Cid+Dan sit Ann, Cid, Bob, Dan), "
         "spells reaching 2 seats. Players lose one by one; a team wins when every "
         "opponent is out.",
-        "Seats count only players still in. In Emperor and Teams a player attacks only an "
-        "opponent seated next to them. Outside Totem there are no totems (via, counting and "
-        "hitting are refused), lock takes no totem, and help each covers effects on each player.",
+        "Ranges count the seats as the turn began, attacks the players still in. In Emperor "
+        "and Teams a player attacks only an opponent seated next to them. Outside Totem there "
+        "are no totems (via, counting and hitting are refused), lock takes no totem, and help "
+        "each covers effects on each player.",
     ),
     aliases=(
         "format",

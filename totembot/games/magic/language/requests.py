@@ -719,8 +719,11 @@ WIN = Row(
         forms=("win",),
         text=(
             "The speaker wins at once by an effect, and everyone else loses.",
-            "In the team formats (giant, Emperor, Teams) the speaker's whole team wins: its "
-            "players still in. Under the house rule minions a minion can win this way too.",
+            "In Two-Headed Giant the speaker's whole team wins: its players still in. Under the "
+            "house rule minions a minion can win this way too.",
+            "In Emperor, Teams and Grand Melee (a range of influence) the opponents within the "
+            "speaker's range lose instead, and the game goes on until one team, or one player, "
+            "is left; with no opponent in range, win is refused.",
         ),
         examples=(Example("Cid: win", "Cid wins and the game is over."),),
     ),

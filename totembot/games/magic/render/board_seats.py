@@ -4,8 +4,9 @@ Emperor and Teams: each player's card carries their team's colour as a band down
 with the team's letter (A for the first team listed: the embed's coloured squares match), and
 an emperor's name has a crown; teammates seated apart in Teams share a colour. Grand Melee: a
 player holding a turn marker has a filled badge with its number at the right of their card's
-header, and the player a marker waits for a hollow one. The limits on reach and attacks go in
-the footer, after the setup, on a second line when one is too short. Minions & Masters: a
+header, and the player a marker waits for a hollow one. The limits on reach and attacks, and
+the empty seats of players who left this turn (which range counts until the next), go in the
+footer after the setup, on further lines when one is too short. Minions & Masters: a
 minion's name has a chain and "serves Ann" under it, a master's a crown and whom they rule;
 the falls a player took show as pips at the right of the header. Free-for-all's cards without
 minions get none of this, so they are drawn exactly as before.
@@ -33,7 +34,7 @@ from totembot.render.pen import RGB, SIZE, Box, Pen, pips
 # Team A blue, B red, C purple, D orange, as the embed's squares 🟦 🟥 🟪 🟧; none is the
 # green of the player to play or the gold of a winner.
 RADIUS = 10
-FOOTER_STEP = 20  # a second footer line sits this much higher
+FOOTER_STEP = 20  # each further footer line sits this much higher
 CHAIN: RGB = (176, 186, 206)  # a minion's chain, on a plain header
 FALL: RGB = (231, 76, 60)  # a fall's pip: the heart's red
 MAX_FALLS = 2  # Minions & Masters: a third fall loses
@@ -233,12 +234,24 @@ def turns_headline(pen: Pen, view: TableView) -> tuple[str, RGB]:
 
 
 def footer_lines(pen: Pen, view: TableView) -> list[str]:
-    """The setup and the limits on reach and attacks: one line when it fits, else two."""
+    """The setup and the limits on reach and attacks (and the empty seats range still counts):
+    one line when it fits, else the setup, then the limits on as few lines as hold them."""
     rules = rule_words(view)
     one = " · ".join([view.setup, *rules])
-    if not rules or pen.width(one, FOOTER) <= SIZE - 2 * MARGIN:
+    if not rules or _fits(pen, one):
         return [one]
-    return [view.setup, " · ".join(rules)]
+    lines = [rules[0]]
+    for words in rules[1:]:
+        longer = f"{lines[-1]} · {words}"
+        if _fits(pen, longer):
+            lines[-1] = longer
+        else:
+            lines.append(words)
+    return [view.setup, *lines]
+
+
+def _fits(pen: Pen, words: str) -> bool:
+    return pen.width(words, FOOTER) <= SIZE - 2 * MARGIN
 
 
 def draw_footer_lines(pen: Pen, lines: list[str]) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from totembot.games.magic.render.view import (
+    LEFT_THIS_TURN,
     LifeView,
     MarkerView,
     PlayerView,
@@ -186,7 +187,8 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool, fit: 
         if player.reason:
             reason = escape_name(player.reason, limit=fit.reason)
             why = reason if player.reason.startswith(why) else f"{why}: {reason}"
-        line = f"{before}~~{name}~~ ({', '.join([*tags, why])})"
+        seat = [LEFT_THIS_TURN] if player.left_this_turn else []  # range counts it still
+        line = f"{before}~~{name}~~ ({', '.join([*tags, why, *seat])})"
     parts = [f"☠ {player.poison}"] if player.poison is not None else []
     if player.life is not None:
         parts += _life_parts(player.life, fit, player.poison_from)

@@ -7,6 +7,7 @@ Under Minions & Masters, `describe_lines` tells a fall in one line with the even
 from __future__ import annotations
 
 from totembot.games.magic.formats.house.minions import how_of
+from totembot.games.magic.formats.ranged import LOST_TO_A_WIN
 from totembot.games.magic.language.phrases import format_request
 from totembot.games.magic.language.requests import TABLE
 from totembot.games.magic.language.row import Fall
@@ -27,6 +28,7 @@ from totembot.games.magic.rules.events import (
     PoolDied,
     TurnPassed,
     Undone,
+    WonInRange,
 )
 
 # From the request table: the words before whoever changed a life total, by cause ("dealt by")
@@ -135,6 +137,17 @@ def _minion(event: MinionChanged, by: str | None = None, other: str | None = Non
     return f"{event.player} is free: their master left"
 
 
+def _won_in_range(event: WonInRange) -> str:
+    """ "Ann wins by an effect: the opponents in Ann's range, Bob and Dan, lose"."""
+    many = len(event.losers) > 1
+    who = "opponents" if many else "opponent"
+    lose = "lose" if many else "loses"
+    return (
+        f"{event.player} wins by an effect: the {who} in {event.player}'s range, "
+        f"{joined(event.losers)}, {lose}"
+    )
+
+
 def describe_event(event: Event) -> str:
     """One short line saying what changed."""
     match event:
@@ -154,6 +167,8 @@ def describe_event(event: Event) -> str:
             return f"{event.pool} is dead ({', '.join(event.reasons)})"
         case PlayerLeft():
             return f"{event.player} is out: {event.reason}"
+        case WonInRange():
+            return _won_in_range(event)
         case GameEnded():
             if len(event.winners) > 1:  # a team (Totem has one winner at most)
                 names = f"{', '.join(event.winners[:-1])} and {event.winners[-1]}"
@@ -241,11 +256,16 @@ def _other(events: list[Event], index: int, event: MinionChanged) -> str | None:
 
 def describe_lines(events: list[Event]) -> list[str]:
     """A line for each event, told with the events around it: a fall's new life goes in the
-    fall's own line, which names whose request it was."""
+    fall's own line, which names whose request it was; a win within range names who lost."""
     lines: list[str] = []
+    told: set[tuple[str, str]] = set()  # (player, reason) already said by a win within range
     for index, event in enumerate(events):
         if _folded(events, index):
             continue
+        if isinstance(event, WonInRange):
+            told |= {(loser, LOST_TO_A_WIN.format(name=event.player)) for loser in event.losers}
+        elif isinstance(event, PlayerLeft) and (event.player, event.reason) in told:
+            continue  # the win's own line names them
         if isinstance(event, MinionChanged):
             by = _culprit(events, index, event) if event.cause == "fell" else None
             lines.append(_minion(event, by, _other(events, index, event)))

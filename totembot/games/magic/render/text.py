@@ -15,6 +15,7 @@ from totembot.games.magic.render.event_text import (
     joined,
 )
 from totembot.games.magic.render.view import (
+    LEFT_THIS_TURN,
     LifeView,
     PlayerView,
     TableView,
@@ -98,6 +99,8 @@ def _player_line(view: TableView, player: PlayerView, in_team_block: bool) -> st
         words.append(player.role)
     if player.is_in and player.reach is not None and view.common_reach() is None:
         words.append(f"reach {player.reach}")
+    if player.left_this_turn:
+        words.append(LEFT_THIS_TURN)
     if player.poison is not None:
         words.append(f"{player.poison} poison")
     if view.minions and player.is_in:

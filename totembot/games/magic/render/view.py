@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from totembot.games.magic.formats import format_named
 from totembot.games.magic.formats.base import Attacks, Format, Owner
+from totembot.games.magic.formats.seating import departed_seats
 from totembot.games.magic.rules.lookup import pool_name
 from totembot.games.magic.rules.state import GameState
 
@@ -47,6 +48,7 @@ class PlayerView:
     minion_times: int = 0
     poison_from: dict[str, int] | None = None  # poison-minions: counters by source
     crowned: bool = False  # leads their side (an emperor): drawn with a crown
+    left_this_turn: bool = False  # their seat counts for range until the next turn begins
 
     @property
     def is_in(self) -> bool:
@@ -102,6 +104,7 @@ class TableView:
     minions: bool = False  # Minions & Masters: players' masters and falls
     markers: tuple[MarkerView, ...] = ()
     attacks: Attacks = "any"  # whom a player may attack
+    empty_seats: int = 0  # of players who left this turn, which range counts until the next
 
     def marker_of(self, name: str) -> MarkerView | None:
         """The turn marker held by the player or waiting for them, if any."""
@@ -127,7 +130,8 @@ def team_tag(index: int) -> str:
 
 
 def rule_words(view: TableView) -> tuple[str, ...]:
-    """The limits on whom players reach and attack: ("reach 2", "attack an adjacent opponent").
+    """The limits on whom players reach and attack: ("reach 2", "attack an adjacent opponent"),
+    and the empty seats of players who left this turn, which ranges count until the next.
 
     Empty for the formats without them, so their footers stay as they were."""
     words: list[str] = []
@@ -143,7 +147,18 @@ def rule_words(view: TableView) -> tuple[str, ...]:
         words.append("reach: " + ", ".join(f"{role} {reach}" for role, reach in ranked))
     if view.attacks != "any":
         words.append(ATTACK_WORDS[view.attacks])
+    if view.empty_seats:
+        words.append(empty_seat_words(view.empty_seats))
     return tuple(words)
+
+
+def empty_seat_words(count: int) -> str:
+    """ "1 empty seat counts until the next turn": seats of players who left this turn."""
+    seats = "empty seat counts" if count == 1 else "empty seats count"
+    return f"{count} {seats} until the next turn"
+
+
+LEFT_THIS_TURN = "seat counts until the next turn"  # on the line of a player who left this turn
 
 
 def _life(state: GameState, index: int) -> LifeView:
@@ -188,6 +203,7 @@ def _teams(state: GameState, game_format: Format, lives: list[LifeView]) -> tupl
 def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> list[PlayerView]:
     player_poison = state.config.uses("player-poison")
     poison_from = state.config.uses("poison-minions")
+    empty = set() if state.finished else set(departed_seats(state))
     return [
         PlayerView(
             name=player.name,
@@ -207,6 +223,7 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             master=player.master,
             minion_times=player.minion_times,
             poison_from=dict(player.poison_from) if poison_from else None,
+            left_this_turn=seat in empty,
         )
         for seat, player in enumerate(state.players)
     ]
@@ -250,4 +267,5 @@ def table_view(state: GameState) -> TableView:
             for m in sorted(state.markers, key=lambda m: m.number)
         ),
         attacks=game_format.attacks,
+        empty_seats=0 if state.finished else len(departed_seats(state)),
     )

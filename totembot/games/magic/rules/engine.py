@@ -45,7 +45,6 @@ from totembot.games.magic.rules.life import (
     add_player_poison,
     change_life,
     close_pending,
-    finish_with_winners,
     leave,
     require_unlocked,
     settle,
@@ -329,8 +328,7 @@ def _remove(state: GameState, request: Request, intent: Remove) -> Change:
 
 def _win(state: GameState, request: Request, intent: Win) -> Change:
     seat = speaker_seat(state, request.actor, "win", "Ann: win")
-    winners = format_of(state).winners_by_effect(state, seat)
-    return finish_with_winners(state, winners, f"{player_name(state, seat)} won")
+    return format_of(state).won_by_effect(state, seat)
 
 
 def _next_turn(state: GameState, request: Request, intent: NextTurn) -> Change:

@@ -64,6 +64,15 @@ class GameEnded(Frozen):
     winners: tuple[str, ...]
 
 
+class WonInRange(Frozen):
+    """`win` under a limited range of influence (801.14): the opponents within the speaker's
+    range lose instead (each also leaves with a `PlayerLeft`); the speaker does not win by it."""
+
+    kind: Literal["won-in-range"] = "won-in-range"
+    player: str
+    losers: tuple[str, ...]
+
+
 class TurnPassed(Frozen):
     kind: Literal["turn"] = "turn"
     number: int
@@ -140,6 +149,7 @@ Event = Annotated[
     | PoolDied
     | PlayerLeft
     | GameEnded
+    | WonInRange
     | TurnPassed
     | MarkerMoved
     | MarkerRemoved

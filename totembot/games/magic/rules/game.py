@@ -49,13 +49,14 @@ def new_game(config: Config) -> GameState:
     _check_names(config)
     _check_rules(config, game_format.house_rules, game_format.title)
     check_amount(config.life, "starting life")
-    return GameState(
+    opening = GameState(
         config=config,
         players=tuple(Player(name=name) for name in config.players),
         pools=game_format.opening_pools(config),
         active=game_format.opening_active(config),
         markers=game_format.opening_markers(config),
     )
+    return game_format.turn_began(opening)  # turn 1 begins (ranges are set from here)
 
 
 class Game(History[GameState, Request, Event]):

@@ -7,7 +7,9 @@ every rule that differs, is the format's (see `totembot.games.magic.formats`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import Field, ValidationInfo, model_validator
 
 from totembot.core.frozen import Frozen
 
@@ -37,6 +39,14 @@ COMMANDER_LIFE = 40
 LETHAL_POISON = 10
 LETHAL_COMMANDER_DAMAGE = 21
 
+# The rules a game is played by, kept in its setup so that a stored game replays as it was
+# recorded. 1: before FORMATS.md's amendment of 2026-11-27 (ranges measured over the players
+# still in after every request; `win` makes the speaker's side win in every format). 2: since
+# ("Range of influence as the rules have it": ranges set as each turn begins, `win` within range).
+EDITION = 2
+RANGES_AS_TURNS_BEGIN = 2  # the first edition with that amendment
+STORED: dict[str, bool] = {"stored": True}  # the validation context of a game read back
+
 
 def default_life(commander: bool) -> int:
     """Totem's starting life: 20, or 40 in a commander game (formats state their own)."""
@@ -52,6 +62,17 @@ class Config(Frozen):
     life: int = STANDARD_LIFE
     commander: bool = False
     house_rules: tuple[HouseRule, ...] = ()
+    # Written only from edition 2 on, so a game stored before reads back, and is stored again,
+    # exactly as it was.
+    edition: int = Field(default=EDITION, exclude_if=lambda edition: edition == 1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_editions(cls, data: Any, info: ValidationInfo) -> Any:
+        """A stored setup without an edition was made before editions were kept: edition 1."""
+        if info.context == STORED and isinstance(data, dict) and "edition" not in data:
+            return {**data, "edition": 1}
+        return data
 
     def uses(self, rule: HouseRule) -> bool:
         return rule in self.house_rules
@@ -114,6 +135,10 @@ class GameState(Frozen):
     commanders: tuple[str, ...] = ()
     next_pending_id: int = 1
     markers: tuple[Marker, ...] = ()  # formats with several turns at once
+    # Range of influence (edition 2): the seats of the players still in when the latest turn
+    # began (801.2c). None where nothing counts them: no range, or a game of edition 1, whose
+    # ranges count the players still in now. Not written when None.
+    turn_seats: tuple[int, ...] | None = Field(default=None, exclude_if=lambda seats: seats is None)
 
     @property
     def finished(self) -> bool:

@@ -57,6 +57,8 @@ def _lost_way(state: GameState, seat: int, reason: str) -> str:
         return TEAM
     if reason == "lost by another effect":
         return ELIMINATED
+    if format_named(state.config.format).lost_to_a_win(state, reason):
+        return ELIMINATED  # a loss by an effect: another's `win` within range (801.14)
     if reason.startswith("fell a third time"):  # Minions & Masters: life, poison or madness
         own = format_named(state.config.format).pools_of(state, seat)[0]
         return lethal_way(state, own) or ELIMINATED
