@@ -48,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print only the final state as JSON (see RULES.md)"
     )
     console.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="draw dice, coins and random players from a generator seeded with N (repeatable)",
+    )
+    console.add_argument(
         "--db",
         metavar="PATH",
         default=IN_MEMORY,
@@ -325,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from totembot.console.main import play_console
 
         try:
-            return asyncio.run(play_console(args.script, args.json, args.db))
+            return asyncio.run(play_console(args.script, args.json, args.db, args.seed))
         except KeyboardInterrupt:
             return EXIT_OK
     if args.command == "bench":

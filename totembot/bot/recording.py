@@ -28,12 +28,14 @@ from totembot.bot.replies import (
 )
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
+from totembot.chance import system_chance
 from totembot.core import GameRequest, ParsedLine
 from totembot.core.errors import Ambiguous, RuleViolation
 from totembot.render.markdown import escape
 from totembot.service import GameService, NoGame, Recorded, RequestBuilder
 from totembot.store import EventRecord, StoredGame
 
+BOT_CHANCE = system_chance()  # a die rolled through Discord: no one can foresee it
 CHOICE_LIFETIME = 600.0
 EXPIRED = "This choice has expired: please send the request again."
 NO_GAME = "There is no game in this channel: start one with /totem new (or /totemic new)."
@@ -59,7 +61,7 @@ class Said:
     def request_for(self, game: StoredGame) -> GameRequest:
         speaker = self.speaker or self.line.speaker
         actor = Table(game).actor(self.caller, self.line.kind, speaker)
-        return self.line.request_as(actor.player, actor.host)
+        return self.line.request_as(actor.player, actor.host, BOT_CHANCE)
 
     def chosen(self, choice: str) -> Said:
         return Said(self.caller, self.line.chosen(choice), self.speaker)

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator
 
+from totembot.chance import seeded_chance
 from totembot.console.interactive import run_interactive
 from totembot.console.session import (
     EXIT_BAD_SETUP,
@@ -57,8 +58,11 @@ async def _play(session: Session, lines: list[str] | None, as_json: bool) -> Non
     sys.stdout.flush()  # a closed pipe shows here, not at exit
 
 
-async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
-    """Play a script file, standard input, or a prompt on a terminal; the exit status."""
+async def play_console(
+    script: str | None, as_json: bool, db_path: str, seed: int | None = None
+) -> int:
+    """Play a script file, standard input, or a prompt on a terminal; the exit status. With
+    a `seed`, the dice, coins and random players come out the same every time."""
     try:
         lines = read_script(script) if script is not None else None
     except NotUtf8 as error:
@@ -66,7 +70,7 @@ async def play_console(script: str | None, as_json: bool, db_path: str) -> int:
     except OSError as error:
         return _fail(f"cannot read {script}: {error.strerror}.")
     try:
-        session = await open_session(db_path)
+        session = await open_session(db_path, seeded_chance(seed))
     except StoreError as error:
         return _fail(str(error))
     try:

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from totembot.chance import system_chance
 from totembot.core import GameState, Ruleset
 from totembot.core.errors import RuleViolation
+from totembot.core.game import Chance
 from totembot.core.names import strip_comment
 from totembot.games.registry import parse_setup, ruleset_of, setup_example
 from totembot.service import GameService
@@ -51,6 +53,7 @@ class Session:
     service: GameService
     state: GameState | None = None
     rejected: list[dict[str, Any]] = field(default_factory=list)
+    chance: Chance = field(default_factory=system_chance)  # dice, coins, random players
 
     async def resume(self) -> None:
         """Continue the game the database already holds for the console, if any."""
@@ -88,7 +91,7 @@ class Session:
             parsed = self.ruleset().parse_line(text, self.playing())
             if parsed is None:
                 return None
-            request = parsed.request_as(parsed.speaker, host=parsed.speaker is None)
+            request = parsed.request_as(parsed.speaker, parsed.speaker is None, self.chance)
             recorded = await self.service.record(CONSOLE_CHANNEL, request, CONSOLE_HOST)
         except (RuleViolation, StoreError) as error:
             self.rejected.append({"line": number, "error": str(error)})
@@ -117,10 +120,11 @@ def numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         yield number, line.rstrip("\r\n")
 
 
-async def open_session(db_path: str) -> Session:
-    """A console session on a database file (or ':memory:'), resuming its game if it has one."""
+async def open_session(db_path: str, chance: Chance | None = None) -> Session:
+    """A console session on a database file (or ':memory:'), resuming its game if it has one;
+    `chance` draws its dice (the operating system's randomness by default)."""
     store = await open_store(db_path)
-    session = Session(GameService(store))
+    session = Session(GameService(store), chance=chance or system_chance())
     try:
         await session.resume()
     except BaseException:

@@ -3,9 +3,13 @@ request and event models meet structurally, so the shell needs no game's imports
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+# A source of chance, as the shell hands it to a game: a whole number from `low` to `high`,
+# both included (`random.Random.randint`). The games draw nothing themselves: they are pure.
+Chance = Callable[[int, int], int]
 
 
 class GameConfig(Protocol):
@@ -77,8 +81,11 @@ class ParsedLine(Protocol):
     @property
     def kind(self) -> str: ...
 
-    def request_as(self, player: str | None, host: bool) -> GameRequest:
-        """The request recorded by `player` (None: the host's own line)."""
+    def request_as(
+        self, player: str | None, host: bool, chance: Chance | None = None
+    ) -> GameRequest:
+        """The request recorded by `player` (None: the host's own line); with `chance`, what
+        the line leaves to chance is drawn now and kept in the request."""
         ...
 
     def chosen(self, choice: str) -> ParsedLine:

@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from totembot.core.errors import RuleViolation
-from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState, Outcome
+from totembot.core.game import Chance, GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.history import History, Recorded
 from totembot.core.intents import Request as BaseRequest
 
@@ -131,25 +131,36 @@ class PhraseLine(Generic[I, Q]):
         intent: I,
         make: Callable[[str | None, bool, I], Q],
         choose: Callable[[I, str], I] | None = None,
+        draw: Callable[[I, Chance], I] | None = None,
     ) -> None:
         self.speaker = speaker
         self.intent = intent
         self._make = make
         self._choose = choose
+        self._draw = draw
 
     @property
     def kind(self) -> str:
         return self.intent.kind
 
-    def request_as(self, player: str | None, host: bool) -> Q:
-        return self._make(player, host, self.intent)
+    def request_as(self, player: str | None, host: bool, chance: Chance | None = None) -> Q:
+        """The request recorded as `player` (None: the host's own line); with `chance`, what
+        the line leaves to chance (a die's result) is drawn from it now and kept in the
+        request, so that a replay records the very same result."""
+        intent = self._draw(self.intent, chance) if chance and self._draw else self.intent
+        return self._make(player, host, intent)
 
     def request(self, host: bool) -> Q:
         """The request recorded by the speaker, or by the host when the line names no one."""
         return self._make(self.speaker, host and self.speaker is None, self.intent)
 
+    def drawing(self, draw: Callable[[I, Chance], I]) -> PhraseLine[I, Q]:
+        """The same line, drawing what it leaves to chance with `draw`."""
+        return PhraseLine(self.speaker, self.intent, self._make, self._choose, draw)
+
     def chosen(self, choice: str) -> PhraseLine[I, Q]:
         """The line with an `Ambiguous` refusal's choice taken (`choose` says how)."""
         if self._choose is None:
             raise RuleViolation("This request offers no choice: please send it again.")
-        return PhraseLine(self.speaker, self._choose(self.intent, choice), self._make, self._choose)
+        intent = self._choose(self.intent, choice)
+        return PhraseLine(self.speaker, intent, self._make, self._choose, self._draw)

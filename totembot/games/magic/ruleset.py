@@ -14,6 +14,7 @@ from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.language.phrases import (
     SETUP_EXAMPLE,
     ParsedLine,
+    drawing_among,
     format_request,
     format_setup,
     parse_line,
@@ -70,8 +71,13 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         return format_setup(self.own_config(config))
 
     def parse_line(self, line: str, state: AnyState) -> ParsedLine | None:
-        language = format_named(self.own_state(state).config.format).language
-        return parse_line(line, language)
+        """The line read in the game's language; a random player, if it asks for one, is
+        drawn among the players still in now."""
+        own = self.own_state(state)
+        parsed = parse_line(line, format_named(own.config.format).language)
+        if parsed is None:
+            return None
+        return drawing_among(parsed, tuple(own.players[seat].name for seat in own.players_in()))
 
     def setup_words(self, words: list[str]) -> list[str]:
         from totembot.games.magic.language import tab  # only at a prompt

@@ -275,6 +275,12 @@ class Format:
         )
         return state, [TurnPassed(number=state.turn, active=player_name(state, following))]
 
+    def designation_heir(self, state: GameState, seat: int) -> int | None:
+        """Who takes the monarch or the initiative when its holder (`seat`) leaves (TABLE.md):
+        the active player, or if they are out, the next player still in after them in seat
+        order; None when no one is in."""
+        return _next_in(state, state.active)
+
     def turn_began(self, state: GameState) -> GameState:
         """What a format notes as a turn begins (at the start, `next`, a marker arriving): a
         range of influence counts the players in then; a table without one notes nothing."""
@@ -319,3 +325,17 @@ _name = player_name
 def _in(state: GameState, seats: tuple[int, ...]) -> list[int]:
     """The seats still in, in seat order."""
     return sorted(seat for seat in seats if state.players[seat].is_in)
+
+
+def _next_in(state: GameState, seat: int) -> int | None:
+    """`seat` if its player is still in, else the next player still in after it in seat
+    order; None when no one is."""
+    count = len(state.players)
+    return next(
+        (
+            (seat + step) % count
+            for step in range(count)
+            if state.players[(seat + step) % count].is_in
+        ),
+        None,
+    )

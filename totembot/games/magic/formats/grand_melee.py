@@ -72,6 +72,18 @@ class GrandMeleeFormat(MinionsRule, RangedFormat):
             return f"it is {names[0]}'s turn"
         return f"the players taking turns are {', '.join(names)}"
 
+    def designation_heir(self, state: GameState, seat: int) -> int | None:
+        """Grand Melee (TABLE.md): the first player still in, going left from the seat of the
+        one who left, who holds a marker that is not waiting (the markers as this request
+        leaves them); if none does, the next player still in to their left."""
+        count = len(state.players)
+        seats = [(seat + step) % count for step in range(1, count + 1)]
+        held = {marker.seat for marker in state.markers if not marker.waiting}
+        for found in seats:
+            if state.players[found].is_in and found in held:
+                return found
+        return next((found for found in seats if state.players[found].is_in), None)
+
     # --- ending a turn --------------------------------------------------------------------
 
     def pass_turn(self, state: GameState, actor: Actor, player: str | None) -> Change:

@@ -20,6 +20,8 @@ from totembot.games.magic.language.setup import (
     format_setup,
     parse_setup,
 )
+from totembot.games.magic.language.table_rows import THIRD_PERSON as TABLE_THIRD_PERSON
+from totembot.games.magic.language.table_rows import draw
 from totembot.games.magic.language.words import TOTEM_ONLY, Words
 from totembot.games.magic.rules.errors import shown
 from totembot.games.magic.rules.intents import Actor, Intent, Request, TotemRef
@@ -51,7 +53,13 @@ __all__ = [
 EXPECTED_START = (
     f"a request starts with {', '.join(VERBS[:-1])} or {VERBS[-1]}, or is 'Bob loses 3'"
 )
-THIRD_PERSON = {"loses": "lose", "gains": "gain"}
+THIRD_PERSON = {
+    "loses": "lose",
+    "gains": "gain",
+    "gets": "get",
+    "becomes": "become",
+    "takes": "take",
+}
 LINES_KEPT = 4096  # request lines read lately, with their answers
 
 
@@ -62,13 +70,19 @@ def parse_phrase(text: str, language: Language = TOTEM_LANGUAGE) -> Intent:
     first = words.peek()
     if first is None:
         raise PhraseError(f"The request is empty: {EXPECTED_START}.")
+    if first == "the" and len(words.words) > 1 and words.words[1].casefold() == "ring":
+        words.pos += 1  # `the ring tempts you`: `the` is the language's optional word
+        first = "ring"
     if first in BY_VERB:
         words.pos += 1
         intent = BY_VERB[first].read(words)
     elif is_name(first) and len(words.words) > 1 and words.words[1].casefold() in THIRD_PERSON:
         target = words.next_raw()
-        verb = THIRD_PERSON[(words.next_raw() or "").casefold()]
-        intent = read_life(words, verb, target)
+        said = (words.next_raw() or "").casefold()
+        if said in TABLE_THIRD_PERSON:
+            intent = TABLE_THIRD_PERSON[said](words, target)
+        else:
+            intent = read_life(words, THIRD_PERSON[said], target)
     else:
         raise PhraseError(f"I can't read '{shown(text, limit=60)}': {EXPECTED_START}.")
     if words.peek() is not None:
@@ -96,8 +110,16 @@ def _on_totem(intent: Intent, totem: str) -> Intent:
 
 def line_of(intent: Intent, speaker: str | None = None) -> ParsedLine:
     """A request as a line of the language: read from words, or built from a slash command's
-    options."""
-    return PhraseLine(speaker, intent, _request, _on_totem)
+    options. What it leaves to chance is drawn when the shell records it with a `chance`."""
+    return PhraseLine(speaker, intent, _request, _on_totem, draw)
+
+
+def drawing_among(line: ParsedLine, players_in: tuple[str, ...]) -> ParsedLine:
+    """The line, choosing a random player among `players_in` (the players still in as it is
+    read) when it asks for one."""
+    if line.kind != "choose":
+        return line
+    return line.drawing(lambda intent, chance: draw(intent, chance, players_in))
 
 
 def parse_line(line: str, language: Language = TOTEM_LANGUAGE) -> ParsedLine | None:

@@ -25,6 +25,8 @@ from totembot.games.magic.language.row import (
     Tab,
     Told,
 )
+from totembot.games.magic.language.table_rows import ROWS as TABLE_ROWS
+from totembot.games.magic.language.table_rows import counters_after
 from totembot.games.magic.language.topic import COMMANDER, CONSENT
 from totembot.games.magic.language.words import Words
 from totembot.games.magic.rules.amounts import check_life_value
@@ -119,6 +121,8 @@ def read_life(words: Words, verb: str, target: str | None) -> Intent:
     """`lose N`, `gain N`, `pay N` (and `P loses N`, `P gains N` with a target)."""
     what = {"lose": "life loss", "gain": "life gain", "pay": "payment"}[verb]
     amount = words.amount(what)
+    if verb != "gain" and words.peek() not in (None, "via"):  # `lose 2 rad`, `pay 2 energy`
+        return counters_after(words, amount, "lose" if verb == "lose" else "pay", target)
     via = _via(words.options({"via"}))
     if verb == "lose":
         return LoseLife(target=target, amount=amount, via=via)
@@ -392,9 +396,12 @@ def read_each(words: Words) -> Intent:
     """`each player loses N`, `each opponent gains N` (after `each`)."""
     opponents = each_who(words)
     verb = words.peek()
-    if verb not in ("loses", "gains"):
-        raise words.fail("'loses' or 'gains'")
+    if verb not in ("loses", "gains", "gets"):
+        raise words.fail("'loses', 'gains' or 'gets'")
     words.pos += 1
+    if verb == "gets":  # `each opponent gets 1 rad`: counters, in every format
+        amount = words.amount("number of counters")
+        return counters_after(words, amount, "get", None, "opponent" if opponents else "player")
     amount = words.amount("life loss" if verb == "loses" else "life gain")
     return each_intent(words, "lose" if verb == "loses" else "gain", amount, opponents)
 
@@ -839,6 +846,7 @@ TABLE: tuple[Row, ...] = (
     NEXT,
     UNDO,
     EACH,
+    *TABLE_ROWS,
 )
 BY_VERB: dict[str, Row] = {row.verb: row for row in TABLE}
 BY_KIND: dict[str, Row] = {row.kind: row for row in TABLE}

@@ -23,7 +23,8 @@ LIFE = "Life"
 COMBAT = "Combat and counters"
 LOCKS = "Locks and consent"
 LEAVING = "Leaving, turns, undo"
-GROUPS = (LIFE, COMBAT, LOCKS, LEAVING)
+TABLE_GROUP = "Counters, designations, dice"
+GROUPS = (LIFE, COMBAT, LOCKS, LEAVING, TABLE_GROUP)
 
 # Whom a request may name, for autocomplete (`totembot.games.magic.language.options`):
 # "target", the players a source the speaker controls may reach and their legal totems;

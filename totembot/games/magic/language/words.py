@@ -41,6 +41,10 @@ LANGUAGE_WORDS = (
     "opponent",
     "by",
     "teams",
+    "gets",  # TABLE.md: `Bob gets 2 energy`, `Bob becomes the monarch`, `the ring tempts you`
+    "becomes",
+    "takes",
+    "you",
 )
 DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
 MAX_DIGITS = 9

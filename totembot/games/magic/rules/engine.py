@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from totembot.games.magic.rules import table
 from totembot.games.magic.rules.amounts import check_amount, check_life_value
+from totembot.games.magic.rules.designations import moved, reminders
 from totembot.games.magic.rules.each import each_player
 from totembot.games.magic.rules.errors import RuleViolation
 from totembot.games.magic.rules.events import (
@@ -158,15 +160,6 @@ def _pay(state: GameState, request: Request, intent: PayLife) -> Change:
     return state, [opened]
 
 
-def _commander_key(state: GameState, attacker: int, name: str | None) -> str:
-    """`Ann` or `Ann:Tymna`, spelled as first written in this game."""
-    key = player_name(state, attacker) + (f":{name}" if name else "")
-    for known in state.commanders:
-        if known.casefold() == key.casefold():
-            return known
-    return key
-
-
 def _attack(state: GameState, request: Request, intent: Attack) -> Change:
     check_amount(intent.amount, "combat damage")
     example = _example(state, "Ann: attack Bob-Cid for 3", "Ann: attack Bob for 3")
@@ -189,7 +182,7 @@ def _attack(state: GameState, request: Request, intent: Attack) -> Change:
     else:
         state, events = change_life(state, pool, hit, -intent.amount, "combat", attacker)
     if by_commander:
-        key = _commander_key(state, attacker, intent.commander_name)
+        key = table.commander_key(state, attacker, intent.commander_name)
         if key not in state.commanders:
             state = state.model_copy(update={"commanders": (*state.commanders, key)})
         on_player = hit if game_format.tallies_on_player() else None
@@ -361,6 +354,15 @@ HANDLERS: dict[str, Handler] = {
     "win": _win,
     "next": _next_turn,
     "undo": _undo,
+    "get": table.get,
+    "monarch": table.monarch,
+    "initiative": table.initiative,
+    "day-night": table.day_night,
+    "ring": table.ring,
+    "cast": table.cast_commander,
+    "roll": table.roll,
+    "flip": table.flip,
+    "choose": table.choose,
 }
 
 
@@ -378,8 +380,14 @@ def apply(state: GameState, request: Request) -> tuple[GameState, list[Event]]:
     before = state
     state, events = handler(state, request, request.intent)
     state, consequences = settle(state, _blame(state, request))
-    state, moved = format_of(state).after_request(before, state)
-    return state, events + consequences + moved
+    state, passed = format_of(state).after_request(before, state)
+    events = events + consequences + passed
+    if before.monarch is not None or before.initiative is not None:
+        state, designated = moved(state, request, events)
+        events += designated
+    if request.intent.kind == "next" and before.table_lines:
+        events += reminders(state, events)
+    return state, events
 
 
 def validate(state: GameState, request: Request) -> None:

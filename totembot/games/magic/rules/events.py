@@ -136,6 +136,76 @@ class PendingClosed(Frozen):
     outcome: Literal["approved", "denied", "dropped", "applied"]
 
 
+# --- TABLE.md -------------------------------------------------------------------------------
+
+
+class CountersChanged(Frozen):
+    """A player's counters of one kind went from `before` to `after` (got, lost or paid)."""
+
+    kind: Literal["counters"] = "counters"
+    player: str
+    counter: str
+    before: int
+    after: int
+    way: Literal["get", "lose", "pay"]
+    by: str | None = None
+
+
+class BlessingGot(Frozen):
+    kind: Literal["blessing"] = "blessing"
+    player: str
+
+
+DesignationCause = Literal["given", "again", "combat", "left"]
+
+
+class Designated(Frozen):
+    """The monarch or the initiative: given by a line, taken again, moved by combat damage to
+    its holder (`before`) or by its holder leaving the game."""
+
+    kind: Literal["designated"] = "designated"
+    what: Literal["monarch", "initiative"]
+    player: str
+    before: str | None = None
+    cause: DesignationCause = "given"
+
+
+class DayNightChanged(Frozen):
+    kind: Literal["day-night"] = "day-night"
+    time: Literal["day", "night"]
+
+
+class RingTempted(Frozen):
+    kind: Literal["ring"] = "ring"
+    player: str
+    times: int
+
+
+class CommanderCast(Frozen):
+    """A commander cast from the command zone: its key, how many casts now, the tax paid."""
+
+    kind: Literal["cast"] = "cast"
+    commander: str
+    casts: int
+
+
+class Rolled(Frozen):
+    """Dice rolled, a coin flipped or a player chosen at random; nothing else changes."""
+
+    kind: Literal["rolled"] = "rolled"
+    by: str | None
+    what: str  # "2d6", "a coin", "a player at random"
+    results: tuple[str, ...]
+
+
+class Reminded(Frozen):
+    """What the player whose turn begins holds and must not forget (TABLE.md's reminders)."""
+
+    kind: Literal["reminded"] = "reminded"
+    player: str | None  # None: the whole table (day and night)
+    reminders: tuple[str, ...]
+
+
 class Undone(Frozen):
     kind: Literal["undone"] = "undone"
     request: Request
@@ -157,6 +227,14 @@ Event = Annotated[
     | LockChanged
     | PendingOpened
     | PendingClosed
+    | CountersChanged
+    | BlessingGot
+    | Designated
+    | DayNightChanged
+    | RingTempted
+    | CommanderCast
+    | Rolled
+    | Reminded
     | Undone,
     Field(discriminator="kind"),
 ]

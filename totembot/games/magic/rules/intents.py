@@ -127,6 +127,85 @@ class Each(Frozen):
     opponents: bool = False
 
 
+# --- TABLE.md: counters, designations, day and night, commander casts, chance -------------------
+
+CounterWay = Literal["get", "lose", "pay"]
+EachWho = Literal["player", "opponent"]
+Coin = Literal["heads", "tails"]
+
+
+class Get(Frozen):
+    """Player counters (`get 2 energy`, `Bob loses 1 rad`, `pay 2 energy`, `each opponent gets
+    1 rad`), or with no `counter` the city's blessing (`get the city's blessing`).
+    `target` None is the speaker; `each` names everyone a source reaches instead."""
+
+    kind: Literal["get"] = "get"
+    target: str | None = None
+    amount: int = 1
+    counter: str | None = None  # a kind, lower case; None: the city's blessing
+    way: CounterWay = "get"
+    each: EachWho | None = None
+
+
+class Monarch(Frozen):
+    """`become the monarch`, `P becomes the monarch` (target None: the speaker)."""
+
+    kind: Literal["monarch"] = "monarch"
+    target: str | None = None
+
+
+class Initiative(Frozen):
+    """`take the initiative`, `P takes the initiative` (target None: the speaker)."""
+
+    kind: Literal["initiative"] = "initiative"
+    target: str | None = None
+
+
+class DayNightIs(Frozen):
+    """`it becomes day`, `it becomes night`."""
+
+    kind: Literal["day-night"] = "day-night"
+    time: Literal["day", "night"]
+
+
+class Ring(Frozen):
+    """`the ring tempts you` (target None: the speaker), `the ring tempts P`."""
+
+    kind: Literal["ring"] = "ring"
+    target: str | None = None
+
+
+class CastCommander(Frozen):
+    """`cast commander [NAME]`: the speaker cast their commander (or partner NAME)."""
+
+    kind: Literal["cast"] = "cast"
+    name: str | None = None
+
+
+class Roll(Frozen):
+    """`roll KdN`: the results are drawn by the shell when the line is recorded (the rules
+    draw nothing) and kept in the request, so a replay shows the same ones."""
+
+    kind: Literal["roll"] = "roll"
+    dice: int = 1
+    sides: int
+    results: tuple[int, ...] = ()
+
+
+class Flip(Frozen):
+    """`flip a coin`: the side is drawn by the shell, as a roll's results are."""
+
+    kind: Literal["flip"] = "flip"
+    result: Coin | None = None
+
+
+class ChooseAtRandom(Frozen):
+    """`choose a player at random`: the player is drawn by the shell among those still in."""
+
+    kind: Literal["choose"] = "choose"
+    result: str | None = None
+
+
 class Undo(BaseUndo):
     """`undo`. Waiting payments are numbered (`GameState.next_pending_id`). An undo stored
     before numbers were kept put the next number back with the state it restored, so a number
@@ -200,6 +279,15 @@ Intent = Annotated[
     | Win
     | Remove
     | NextTurn
+    | Get
+    | Monarch
+    | Initiative
+    | DayNightIs
+    | Ring
+    | CastCommander
+    | Roll
+    | Flip
+    | ChooseAtRandom
     | Undo,
     Field(discriminator="kind"),
 ]

@@ -29,6 +29,9 @@ HOUSE_RULES: tuple[str, ...] = (
     "poison-minions",
     "madness-minions",
 )
+DayNight = Literal["day", "night"]
+Designation = Literal["monarch", "initiative"]
+DESIGNATIONS: tuple[Designation, ...] = ("monarch", "initiative")
 PlayerStatus = Literal["in", "won", "lost", "conceded", "removed"]
 
 MAX_AMOUNT = 1_000_000
@@ -87,6 +90,12 @@ class Player(Frozen):
     master: str | None = None  # Minions & Masters: whom this player serves
     minion_times: int = 0  # how often they became a minion (never reset)
     poison_from: dict[str, int] = {}  # poison-minions: counters by source, the latest last
+    # TABLE.md: kept only when set, so a player stored before reads back and is stored again as
+    # it was. Counters: kind to count, only kinds above 0; commander casts: key to casts.
+    counters: dict[str, int] = Field(default={}, exclude_if=lambda counters: not counters)
+    city_blessing: bool = Field(default=False, exclude_if=lambda blessed: not blessed)
+    ring: int = Field(default=0, exclude_if=lambda times: times == 0)
+    commander_casts: dict[str, int] = Field(default={}, exclude_if=lambda casts: not casts)
 
     @property
     def is_in(self) -> bool:
@@ -139,6 +148,15 @@ class GameState(Frozen):
     # began (801.2c). None where nothing counts them: no range, or a game of edition 1, whose
     # ranges count the players still in now. Not written when None.
     turn_seats: tuple[int, ...] | None = Field(default=None, exclude_if=lambda seats: seats is None)
+    # TABLE.md's designations (a player's name, or None) and the game's day or night; not
+    # written while unset, so a game stored before reads back and is stored again as it was.
+    monarch: str | None = Field(default=None, exclude_if=lambda name: name is None)
+    initiative: str | None = Field(default=None, exclude_if=lambda name: name is None)
+    day_night: DayNight | None = Field(default=None, exclude_if=lambda time: time is None)
+    # How many of TABLE.md's lines the game accepted: every one is a change for undo, even one
+    # that changes no figure (a roll, taking the initiative again), and once there is one the
+    # JSON shows the table's fields (docs/decisions.md). Not written while 0.
+    table_lines: int = Field(default=0, exclude_if=lambda lines: lines == 0)
 
     @property
     def finished(self) -> bool:
