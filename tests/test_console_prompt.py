@@ -81,12 +81,12 @@ def test_before_a_game_tab_offers_the_setup_line(line: str, offered: list[str]) 
         ("Ann: halve ", ["Ann", "Bob", "Cid"]),
         ("Ann: lock ", TOTEMS),
         ("Bob l", ["loses"]),
-        ("Ann: Bob g", ["gains"]),
+        ("Ann: Bob g", ["gains", "gets"]),
         ("Bob loses 3 ", ["via"]),
         ("remove ", ["Ann", "Bob", "Cid"]),
         ("next ", []),
-        ("help t", ["totemic", "totems"]),
-        ("r", ["remove", "ring"]),
+        ("help t", ["totemic", "totems", "take"]),
+        ("r", ["remove", "ring", "roll"]),
     ],
 )
 def test_during_a_game_tab_offers_verbs_players_and_totems(
@@ -101,7 +101,7 @@ def test_help_offers_every_topic_and_the_console_page(game: GameState) -> None:
 
 def test_a_setup_line_is_offered_only_once_the_game_is_over(game: GameState) -> None:
     assert "game" not in completions("", game)
-    assert completions("g", game.model_copy(update={"status": "finished"})) == ["gain", "game"]
+    assert completions("g", game.model_copy(update={"status": "finished"})) == ["gain", "get", "game"]
 
 
 def test_the_completer_replaces_the_partial_word_and_adds_a_space(game: GameState) -> None:

@@ -17,6 +17,7 @@ from totembot.games.magic.language.row import (
     TOTEM,
     TOTEM_OR_PLAYER,
 )
+from totembot.games.magic.language.table_tab import table_words
 from totembot.games.magic.language.words import TOTEM_ONLY
 from totembot.games.magic.rules.errors import RuleViolation
 from totembot.games.magic.rules.lookup import pool_name
@@ -25,6 +26,7 @@ from totembot.games.magic.rules.state import GameState
 SIDES = ("left", "right")
 SETUP_OPTIONS = ("life:", "commander", "rules:")
 THIRD_PERSON = {"loses": "lose", "gains": "gain"}
+THIRD_PERSON_WORDS = ("loses", "gains", "gets", "becomes", "takes")  # after a player's name
 
 
 def _verbs_followed_by(*slots: str) -> frozenset[str]:
@@ -61,6 +63,9 @@ def request_starts(state: GameState) -> list[str]:
 def phrase_words(words: list[str], state: GameState) -> list[str]:
     """The words that may follow `words`, the phrase typed so far (without its speaker)."""
     folded = [word.casefold() for word in words]
+    table = table_words(words, folded, state)
+    if table is not None:
+        return table
     verb = folded[1] if len(folded) > 1 and folded[1] in THIRD_PERSON else folded[0]
     verb = THIRD_PERSON.get(verb, verb)
     last = folded[-1]
@@ -76,7 +81,7 @@ def phrase_words(words: list[str], state: GameState) -> list[str]:
     if last == "with":
         return ["commander"]
     if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
+        return [*THIRD_PERSON_WORDS] if state.seat_of(words[0]) is not None else []
     missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
     if missing:
         return missing[:1]
@@ -93,7 +98,7 @@ def _player_phrase_words(
     if last == "each":
         return ["player", "opponent"]
     if folded[0] == "each" and len(folded) == 2:
-        return ["loses", "gains"]
+        return ["loses", "gains", "gets"]
     if last in (*ATTACK_VERBS, *NAME_BEFORE):  # `to` included, even where a number follows it
         return [*names, *(["each"] * (after_to == PLAYER_OR_EACH))]
     if last in TOTEM_VERBS or last in NUMBER_BEFORE:
@@ -101,7 +106,7 @@ def _player_phrase_words(
     if last == "with":
         return ["commander"]
     if len(words) == 1:
-        return ["loses", "gains"] if state.seat_of(words[0]) is not None else []
+        return [*THIRD_PERSON_WORDS] if state.seat_of(words[0]) is not None else []
     missing = [word for word in REQUIRED.get(verb, ()) if word not in folded]
     if missing:
         return missing[:1]

@@ -105,7 +105,7 @@ GET = Row(
     write=write_get,
     group=TABLE_GROUP,
     page=Topic(
-        name="counters",
+        name="get",
         title="player counters and the city's blessing",
         forms=(
             "get N KIND",
@@ -136,7 +136,7 @@ GET = Row(
             Example("Ann: pay 2 energy", "Ann has 1 energy left.", before=("Ann: get 3 energy",)),
             Example("Cid: get the city's blessing", "Cid has the city's blessing for good."),
         ),
-        aliases=("counter", "energy", "experience", "rad", "blessing", "city"),
+        aliases=("counter", "counters", "energy", "experience", "rad", "blessing", "city"),
     ),
     tab=Tab(("N",)),
     reach="target",
@@ -157,7 +157,7 @@ MONARCH = Row(
     ),
     group=TABLE_GROUP,
     page=Topic(
-        name="monarch",
+        name="become",
         title="the monarch and the initiative",
         forms=(
             "become the monarch",
@@ -180,15 +180,9 @@ MONARCH = Row(
         ),
         examples=(
             Example("Ann: become the monarch", "Ann is the monarch."),
-            Example(
-                "Bob: attack Cid for 2",
-                "Cid was the monarch: Bob becomes the monarch.",
-                setup="game free-for-all players: Ann, Bob, Cid",
-                before=("Cid: become the monarch",),
-            ),
             Example("Bob takes the initiative", "Recorded by the host: Bob has the initiative."),
         ),
-        aliases=("initiative", "crown", "undercity", "become", "take"),
+        aliases=("monarch", "initiative", "crown", "undercity", "take"),
     ),
     tab=Tab(("the", "monarch")),
 )
@@ -233,7 +227,7 @@ DAY_NIGHT = Row(
     write=lambda intent: f"it becomes {intent.time}",
     group=TABLE_GROUP,
     page=Topic(
-        name="day",
+        name="it",
         title="day and night",
         forms=("it becomes day", "it becomes night"),
         text=(
@@ -243,7 +237,7 @@ DAY_NIGHT = Row(
             "two or more, it becomes day.",
         ),
         examples=(Example("it becomes day", "It is day."),),
-        aliases=("night", "daybound", "nightbound", "it"),
+        aliases=("day", "night", "daybound", "nightbound"),
     ),
     tab=Tab(("becomes",)),
 )
@@ -366,13 +360,12 @@ ROLL = Row(
             "player at random giving Bob): the table rolled its own die, or an export replays.",
         ),
         examples=(
-            Example("Ann: roll 2d6 giving 3 5", "Ann rolled 2d6: 3, 5 (8)."),
+            Example("Ann: roll 2d6 giving 3 5", "Ann rolled 2d6: 3, 5 (total 8)."),
             Example("flip a coin giving tails", "Recorded by the host: tails."),
             Example("Bob: choose a player at random giving Cid", "Cid is chosen."),
         ),
         aliases=("dice", "die", "d20", "coin", "flip", "random", "choose"),
     ),
-    tab=Tab(("dN",)),
 )
 
 

@@ -11,6 +11,7 @@ from totembot.games.magic.formats.ranged import LOST_TO_A_WIN
 from totembot.games.magic.language.phrases import format_request
 from totembot.games.magic.language.requests import TABLE
 from totembot.games.magic.language.row import Fall
+from totembot.games.magic.render.table_text import TABLE_EVENTS, describe_table_event
 from totembot.games.magic.rules.events import (
     CommanderDamaged,
     Event,
@@ -199,6 +200,8 @@ def describe_event(event: Event) -> str:
             return f"{request} was {event.outcome}"
         case Undone():
             return f"Undone: {format_request(event.request)}"
+        case _ if isinstance(event, TABLE_EVENTS):
+            return describe_table_event(event)
     return str(event)
 
 
