@@ -76,11 +76,11 @@ REPLIES = {
         "Cid gets 2 ticket counters (0 -> 2), recorded by Bob"
     ),
     ("get", "Ann: pay 2 energy"): "Ann pays 2 energy (3 -> 1)",
-    ("get", "Cid: get the city's blessing"): "Cid gets the city's blessing for the rest of the game",
+    ("get", "Cid: get the city's blessing"): "Cid gets the city's blessing for the rest of",
     ("become", "Ann: become the monarch"): "Ann becomes the monarch",
     ("become", "Bob takes the initiative"): "Bob takes the initiative: venture into the Undercity",
     ("it", "it becomes day"): "It becomes day",
-    ("ring", "Ann: the ring tempts you"): "The Ring tempts Ann (once): your Ring-bearer is legendary",
+    ("ring", "Ann: the ring tempts you"): "The Ring tempts Ann (once): your Ring-bearer is",
     ("cast", "Ann: cast commander"): (
         "Commander Ann cast from the command zone (1st cast, no tax); the next cast costs 2 more"
     ),

@@ -101,7 +101,8 @@ def test_help_offers_every_topic_and_the_console_page(game: GameState) -> None:
 
 def test_a_setup_line_is_offered_only_once_the_game_is_over(game: GameState) -> None:
     assert "game" not in completions("", game)
-    assert completions("g", game.model_copy(update={"status": "finished"})) == ["gain", "get", "game"]
+    finished = game.model_copy(update={"status": "finished"})
+    assert completions("g", finished) == ["gain", "get", "game"]
 
 
 def test_the_completer_replaces_the_partial_word_and_adds_a_space(game: GameState) -> None:
