@@ -16,6 +16,7 @@ from totembot.games.magic.rules.events import (
     RingTempted,
     Rolled,
 )
+from totembot.games.magic.rules.state import GameState, Player
 from totembot.games.magic.rules.table import RING_ABILITIES
 
 TABLE_EVENTS = (
@@ -121,3 +122,36 @@ def describe_table_event(event: Event) -> str:
         case Reminded():
             return _reminded(event)
     return str(event)
+
+
+def _player_table(player: Player) -> str | None:
+    """ "Ann: energy 1, rad 1; the city's blessing; the Ring 2; casts Ann 2" or None."""
+    parts = []
+    if player.counters:
+        parts.append(
+            ", ".join(f"{kind} {count}" for kind, count in sorted(player.counters.items()))
+        )
+    if player.city_blessing:
+        parts.append("the city's blessing")
+    if player.ring:
+        parts.append(f"tempted by the Ring {player.ring}")
+    if player.commander_casts:
+        casts = ", ".join(f"{key} {count}" for key, count in player.commander_casts.items())
+        parts.append(f"commander casts {casts}")
+    return f"{player.name}: {'; '.join(parts)}" if parts else None
+
+
+def table_state_lines(state: GameState) -> list[str]:
+    """The console's lines for TABLE.md's state, once the game has recorded any of it."""
+    if not state.table_lines:
+        return []
+    held = [
+        f"{title} {name}"
+        for title, name in (("monarch:", state.monarch), ("initiative:", state.initiative))
+        if name is not None
+    ]
+    if state.day_night is not None:
+        held.append(f"it is {state.day_night}")
+    lines = [f"  {'; '.join(held)}"] if held else []
+    players = [_player_table(player) for player in state.players]
+    return lines + [f"  {line}" for line in players if line is not None]

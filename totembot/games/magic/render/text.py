@@ -14,6 +14,7 @@ from totembot.games.magic.render.event_text import (
     describe_lines,
     joined,
 )
+from totembot.games.magic.render.table_text import table_state_lines
 from totembot.games.magic.render.view import (
     LEFT_THIS_TURN,
     LifeView,
@@ -172,4 +173,4 @@ def render_ring(state: GameState) -> str:
             f"  waiting: {pending.payer} pays {pending.amount} from "
             f"{pending.totem.name}, if {pending.awaiting} approves"
         )
-    return "\n".join(lines)
+    return "\n".join(lines + table_state_lines(state))

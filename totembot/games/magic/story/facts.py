@@ -109,6 +109,20 @@ def commander_tallies(final: GameState) -> tuple[CommanderTally, ...]:
     return tuple(sorted(tallies, key=lambda tally: -tally.damage))
 
 
+def table_notes(final: GameState) -> tuple[str, ...]:
+    """TABLE.md: who ended the game as the monarch, and with the initiative (or holds them
+    now, while the game goes on)."""
+    ended = final.finished
+    notes = []
+    if final.monarch is not None:
+        said = "ended the game as" if ended else "is"
+        notes.append(f"{final.monarch} {said} the monarch.")
+    if final.initiative is not None:
+        said = "ended the game with" if ended else "has"
+        notes.append(f"{final.initiative} {said} the initiative.")
+    return tuple(notes)
+
+
 def minion_notes(played: Sequence[Move], final: GameState) -> tuple[str, ...]:
     """Minions & Masters: who served whom when it ended, and how often each fell."""
     if not final.config.uses("minions"):

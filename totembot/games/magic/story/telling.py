@@ -34,6 +34,7 @@ from totembot.games.magic.story.facts import (
     exits,
     minion_notes,
     moves,
+    table_notes,
 )
 from totembot.games.magic.story.ways import is_out, magic_way
 
@@ -56,7 +57,7 @@ def magic_story(
         biggest_hit=biggest_hit(played),
         commander_damage=commander_tallies(final),
         tracks=tracks(initial, played, game_format.owner),
-        notes=minion_notes(played, final),
+        notes=minion_notes(played, final) + table_notes(final),
         started_at=started_at,
         ended_at=played[-1].recorded_at if played and final.finished else None,
     )

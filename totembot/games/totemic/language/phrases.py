@@ -90,6 +90,14 @@ EXPECTED_START = (
     "lose N, dominance, reshuffle or undo, or 'Bob loses 3'"
 )
 NUMBER = re.compile(r"-?[0-9]{1,9}", re.ASCII)
+# TABLE.md's lines (Magic's counters, designations, day and night, commander tax, dice): their
+# first words, and the second word after a player's name. Totemic has none of them.
+TABLE_STARTS = ("get", "become", "take", "it", "ring", "cast", "roll", "flip", "choose", "pay")
+TABLE_SECOND = ("gets", "becomes", "takes", "ring")
+NOT_IN_TOTEMIC = (
+    "Totemic has no counters, monarch, initiative, day and night, city's blessing, Ring, "
+    "commander tax or dice: those lines belong to the Magic formats."
+)
 
 
 def _number(words: list[str], pos: int, what: str, low: int, high: int) -> int:
@@ -125,6 +133,10 @@ def parse_phrase(text: str) -> Intent:
     if not words:
         raise TotemicPhraseError(f"The request is empty: {EXPECTED_START}.")
     first = words[0].casefold()
+    second = words[1].casefold() if len(words) > 1 else None
+    table = first in TABLE_STARTS or (second in TABLE_SECOND and first not in BARE)
+    if table and second not in THIRD_PERSON:  # `Roll loses 3` names a player called Roll
+        raise TotemicPhraseError(NOT_IN_TOTEMIC)
     intent: Intent
     if first in BARE:
         intent, used = BARE[first], 1
