@@ -154,7 +154,7 @@ def test_becoming_a_minion_otherwise_keeps_it() -> None:
     assert (player(state, "Cid")["master"], state["monarch"]) == ("Bob", "Cid")
 
 
-# --- leaving -----------------------------------------------------------------------------------------
+# --- leaving ---------------------------------------------------------------------------------
 
 
 def test_the_active_player_takes_it_when_the_holder_leaves() -> None:
@@ -213,7 +213,7 @@ def test_undo_takes_a_moved_designation_back_with_its_cause() -> None:
     assert (state["monarch"], statuses(state)["Cid"]) == ("Cid", "in")
 
 
-# --- next's reminders ------------------------------------------------------------------------------
+# --- next's reminders -----------------------------------------------------------------------
 
 
 def test_next_reminds_the_player_whose_turn_begins_of_what_they_hold() -> None:
