@@ -59,8 +59,7 @@ def test_the_replies_say_what_changed_and_why(
     )
     assert out[5].startswith("7: The host chose a player at random: ")
     assert out[6] == (
-        "8: Commander Ann cast from the command zone (1st cast, no tax); the next cast costs "
-        "2 more"
+        "8: Commander Ann cast from the command zone (1st cast, no tax); the next cast costs 2 more"
     )
     assert out[7] == "9: Ann pays 2 energy (3 -> 1)"
     assert "  monarch: Bob" in out

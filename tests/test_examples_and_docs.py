@@ -10,6 +10,7 @@ state that script ends with.
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ FORMATS_DOC = ROOT / "docs" / "formats.md"
 TOTEMIC_DOC = ROOT / "docs" / "totemic.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
+SEED = 7
 NON_TOTEM = {"free-for-all", "two-headed-giant", "emperor", "teams", "grand-melee"}
 
 # Refused lines whose comment explains the refusal without the word "refused" (none now).
@@ -53,12 +55,13 @@ def play(script: str) -> Played:
     state = ruleset.new_game(config)
     history: list[GameRequest] = []
     rejected: list[dict[str, Any]] = []
+    chance = random.Random(SEED).randint  # as `totembot console --seed 7` draws
     for number, line in enumerate(lines[first:], start=first + 1):
         try:
             parsed = ruleset.parse_line(line, state)
             if parsed is None:
                 continue
-            request = parsed.request_as(parsed.speaker, host=parsed.speaker is None)
+            request = parsed.request_as(parsed.speaker, parsed.speaker is None, chance)
             if request.is_undo:
                 state = ruleset.undo(config, history, request).state
                 history.pop()
@@ -129,6 +132,20 @@ def test_there_is_an_example_of_each_format_and_each_ends_as_its_comments_say() 
     assert melee["markers"] == [{"number": 2, "player": "Cid", "waiting": False}]
     fell_to_ivy = [p["name"] for p in melee["players"] if p["status"] == "lost"]
     assert fell_to_ivy == ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+
+    night = _example("commander-night.totem")  # TABLE.md: counters, designations, tax, dice
+    assert (night["winners"], night["monarch"], night["initiative"]) == (["Bob"], "Ann", "Cid")
+    assert [(p["counters"], p["commander_casts"]) for p in night["players"]] == [
+        ({"rad": 1}, {"Ann:Tymna": 2, "Ann:Kraum": 1}),
+        ({"energy": 1}, {}),
+        ({"rad": 1}, {}),
+        ({"rad": 1, "ticket": 2}, {}),
+    ]
+    assert [(p["city_blessing"], p["ring"]) for p in night["players"]][2:] == [
+        (True, 0),
+        (False, 1),
+    ]
+    assert night["day_night"] == "day"
 
     minions = _example("minions.totem")  # two falls, the tables turned, a master left
     assert minions["winners"] == ["Ann"]  # a freed minion, the last player who is no one's minion

@@ -6,6 +6,7 @@ a refused line fails the test at once, unless the caller keeps refusals (the exa
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,11 +51,12 @@ def play(setup: str, lines: Sequence[str], keep_refused: bool = False) -> Told:
     state = ruleset.new_game(config)
     rows: list[Row] = []
     history: list[GameRequest] = []
+    chance = random.Random(7).randint  # dice drawn as `totembot console --seed 7` draws them
     for line in lines:
         try:
             parsed = ruleset.parse_line(line, state)
             assert parsed is not None, f"not a phrase: {line!r}"
-            request = parsed.request_as(parsed.speaker, host=parsed.speaker is None)
+            request = parsed.request_as(parsed.speaker, parsed.speaker is None, chance)
             if request.is_undo:
                 outcome = ruleset.undo(config, history, request)
                 history.pop()
