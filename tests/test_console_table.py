@@ -11,6 +11,7 @@ import pytest
 from totembot.cli import main
 from totembot.console.complete import completions
 from totembot.games.magic.help.pages import help_text
+from totembot.games.magic.language.options import counter_kinds
 from totembot.games.magic.language.phrases import parse_setup
 from totembot.games.magic.rules import new_game
 
@@ -123,3 +124,14 @@ def test_tab_offers_the_kinds_the_game_holds_after_the_known_ones() -> None:
 )
 def test_help_has_a_page_for_each(topic: str, first: str) -> None:
     assert help_text(topic).splitlines()[0] == first
+
+
+def test_autocomplete_offers_the_kinds_a_player_holds_when_removing() -> None:
+    game = new_game(parse_setup("game free-for-all players: Ann, Bob, Cid"))
+    players = list(game.players)
+    players[1] = players[1].model_copy(update={"counters": {"ticket": 2, "energy": 1}})
+    game = game.model_copy(update={"players": tuple(players)})
+    assert counter_kinds(game, "Bob", removing=True) == ["energy", "ticket"]
+    assert counter_kinds(game, "Ann", removing=True) == []
+    assert counter_kinds(game, "Zed", removing=True) == []
+    assert counter_kinds(game, "Ann", removing=False) == ["energy", "experience", "rad", "ticket"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from totembot.games.magic.formats.totem import legal_pools, side_word
 from totembot.games.magic.language.requests import BY_KIND, TABLE
 from totembot.games.magic.language.row import Reach
+from totembot.games.magic.language.table_tab import kinds
 from totembot.games.magic.rules.formats import format_of
 from totembot.games.magic.rules.lookup import pool_name, pools_of
 from totembot.games.magic.rules.state import GameState
@@ -163,3 +164,12 @@ def _player_choice(state: GameState, seat: int) -> PlayerChoice:
         return PlayerChoice(name, team, None)
     pool = state.pools[game_format.pools_of(state, seat)[0]]
     return PlayerChoice(name, team, pool.life, pool.locked, game_format.role(state, seat))
+
+
+def counter_kinds(state: GameState, player: str | None, removing: bool) -> list[str]:
+    """The kinds of counters to offer for a player: the kinds they hold when removing (lose,
+    pay), else the known kinds and every kind anyone in this game holds. Unknown: none."""
+    seat = state.seat_of(player) if player else None
+    if removing:
+        return sorted(state.players[seat].counters) if seat is not None else []
+    return kinds(state)
