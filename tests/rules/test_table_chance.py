@@ -44,7 +44,7 @@ def test_the_shell_draws_the_result_and_the_reply_shows_it() -> None:
     _game, replies = drawn(FFA, ["Ann: roll 2d6", "Bob: roll d20", "flip a coin"], highest)
     assert replies == [
         "Ann rolled 2d6: 6, 6 (total 12)",
-        "Bob rolled 1d20: 20",
+        "Bob rolled d20: 20",
         "The host flipped a coin: heads",
     ]
     _game, replies = drawn(FFA, ["Cid: flip a coin"], lowest)

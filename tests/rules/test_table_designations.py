@@ -238,3 +238,18 @@ def test_next_reminds_no_one_who_holds_nothing() -> None:
 def test_a_fresh_game_has_no_reminders() -> None:
     assert play(FFA + "\nnext")["turn"] == {"number": 2, "active": "Bob"}
     assert played_state(FFA, "next").table_lines == 0
+
+
+def test_in_totem_an_attack_that_names_no_one_reminds_the_table_how_to_move_it() -> None:
+    events = events_of(TOTEM, "Cid: become the monarch", "Ann: attack Bob-Cid for 3")
+    [reminded] = [event for event in events if isinstance(event, Reminded)]
+    assert reminded.reminders == (
+        "Cid holds the monarch: if Cid was dealt that damage, record the attack with "
+        "'hitting Cid' to move it",
+    )
+    events = events_of(TOTEM, "Ann: become the monarch", "Bob: attack Cid-Ann for 3")
+    assert [event for event in events if isinstance(event, Reminded)]
+    # a totem the holder is not a player of: nothing to say
+    four = "game totem players: Ann, Bob, Cid, Dan"
+    events = events_of(four, "Dan: become the monarch", "Ann: attack Bob-Cid for 3")
+    assert not [event for event in events if isinstance(event, Reminded)]

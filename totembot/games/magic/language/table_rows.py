@@ -337,7 +337,8 @@ def read_roll(words: Words) -> Intent:
 
 def write_roll(intent: Roll) -> str:
     given = f" {GIVING} " + " ".join(map(str, intent.results)) if intent.results else ""
-    return f"roll {intent.dice}d{intent.sides}{given}"
+    dice = intent.dice if intent.dice != 1 else ""  # `roll d20`, as people say it
+    return f"roll {dice}d{intent.sides}{given}"
 
 
 ROLL = Row(

@@ -99,7 +99,7 @@ def _rolled(event: Rolled) -> str:
 
 
 def _reminded(event: Reminded) -> str:
-    return "Reminder: " + "; ".join(event.reminders)
+    return "Reminder: " + "; ".join(event.reminders)  # `next`, or an attack that moved nothing
 
 
 def describe_table_event(event: Event) -> str:

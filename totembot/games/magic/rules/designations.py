@@ -32,6 +32,26 @@ def _hit(events: list[Event]) -> str | None:
     return None
 
 
+def _unnamed(events: list[Event]) -> list[str]:
+    """The players of a totem an attack hit without naming who was dealt the damage (Totem,
+    two players of the totem in, no `hitting`)."""
+    for event in events:
+        if isinstance(event, LifeChanged | LifeUnchanged) and event.cause == "combat":
+            return event.pool.split("-") if event.player is None else []
+    return []
+
+
+def _unmoved(state: GameState, what: Designation, holder: str) -> Reminded:
+    title = "the monarch" if what == "monarch" else "the initiative"
+    return Reminded(
+        player=None,
+        reminders=(
+            f"{holder} holds {title}: if {holder} was dealt that damage, record the attack "
+            f"with 'hitting {holder}' to move it",
+        ),
+    )
+
+
 def _holder(state: GameState, what: Designation) -> str | None:
     return state.monarch if what == "monarch" else state.initiative
 
@@ -47,7 +67,9 @@ def moved(state: GameState, request: Request, events: list[Event]) -> Change:
     if state.finished:
         return state, []
     found: list[Event] = []
-    hit = _hit(events) if request.intent.kind == "attack" else None
+    attack = request.intent.kind == "attack"
+    hit = _hit(events) if attack else None
+    unnamed = _unnamed(events) if attack and hit is None else []
     for what in DESIGNATIONS:
         holder = _holder(state, what)
         seat = state.seat_of(holder) if holder is not None else None
@@ -67,6 +89,8 @@ def moved(state: GameState, request: Request, events: list[Event]) -> Change:
             state = _given(state, what, attacker_seat)
             cause = "combat"
         else:
+            if holder in unnamed:  # the damage may have been the holder's: say how to move it
+                found.append(_unmoved(state, what, holder))
             continue
         found.append(
             Designated(what=what, player=str(_holder(state, what)), before=holder, cause=cause)

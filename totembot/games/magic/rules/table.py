@@ -283,9 +283,12 @@ def roll(state: GameState, request: Request, intent: Roll) -> Change:
             f"{intent.sides}."
         )
     shown_results = tuple(str(result) for result in intent.results)
-    return counted(
-        state, [Rolled(by=by, what=f"{intent.dice}d{intent.sides}", results=shown_results)]
-    )
+    return counted(state, [Rolled(by=by, what=_dice(intent), results=shown_results)])
+
+
+def _dice(intent: Roll) -> str:
+    """ "2d6", or "d20" for one die, as people say it."""
+    return f"{intent.dice if intent.dice > 1 else ''}d{intent.sides}"
 
 
 def flip(state: GameState, request: Request, intent: Flip) -> Change:
