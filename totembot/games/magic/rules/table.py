@@ -114,22 +114,18 @@ def _change_counters(
 
 
 def _counter_seats(state: GameState, request: Request, intent: Get) -> tuple[list[int], int | None]:
-    """Whose counters change, and the controller who records it (None: the host)."""
+    """Whose counters change, and the controller who records it (None: the host): `pay` is
+    the speaker's own; the others reach any player still in, within the controller's range."""
     if intent.way == "pay":
         payer = speaker_seat(state, request.actor, "pay counters", "Ann: pay 2 energy")
         return [payer], payer
-    example = f"Ann: get {intent.amount} {intent.counter}"
-    if request.actor.player is None:
-        require_participant(state, request.actor, "record counters", example)
-        controller = None
-    else:
-        controller = controller_seat(state, request.actor)
+    controller = _recorder(state, request.actor, f"Ann: {_said(intent)}")
     if intent.each is not None:
         return _each(state, controller, intent.each == "opponent"), controller
     if intent.target is None:
         if controller is None:
             raise RuleViolation(
-                f"A line without a speaker must name the player: 'Bob {_s(intent)}'."
+                f"A line without a speaker must name the player: 'Bob {_said(intent)}'."
             )
         return [controller], controller
     target = target_seat(state, intent.target)
@@ -138,6 +134,20 @@ def _counter_seats(state: GameState, request: Request, intent: Get) -> tuple[lis
         if refusal is not None:
             raise RuleViolation(refusal)
     return [target], controller
+
+
+def _recorder(state: GameState, actor: Actor, example: str) -> int | None:
+    """The seat of the player who records counters, or None for the host (no range)."""
+    if actor.player is None:
+        require_participant(state, actor, "record counters", example)
+        return None
+    return controller_seat(state, actor)
+
+
+def _said(intent: Get) -> str:
+    """The line's words after the player: `gets 2 energy`."""
+    verb = {"get": "gets", "lose": "loses", "pay": "pays"}[intent.way]
+    return f"{verb} {intent.amount} {intent.counter}"
 
 
 def _each(state: GameState, controller: int | None, opponents: bool) -> list[int]:
@@ -164,11 +174,6 @@ def _each(state: GameState, controller: int | None, opponents: bool) -> list[int
     if chosen and not reached:
         raise RuleViolation(f"No one {player_name(state, controller)} could reach is in range.")
     return reached
-
-
-def _s(intent: Get) -> str:
-    verb = {"get": "gets", "lose": "loses", "pay": "pays"}[intent.way]
-    return f"{verb} {intent.amount} {intent.counter}"
 
 
 def get(state: GameState, request: Request, intent: Get) -> Change:
