@@ -47,15 +47,16 @@ Ann: deal 3 to Bob and then some
 
 def test_json_mode_prints_exactly_the_state_with_refusals_and_their_line_numbers() -> None:
     state = console_json(SCRIPT)
+    table = {"counters": {}, "city_blessing": False, "ring": 0}  # TABLE.md's, none used
     assert state == {
         "format": "totem",
         "status": "active",
         "winners": [],
         "turn": {"number": 2, "active": "Bob"},
         "players": [
-            {"name": "Ann", "status": "in", "poison": 0},
-            {"name": "Bob", "status": "in", "poison": 0},
-            {"name": "Cid", "status": "in", "poison": 0},
+            {"name": "Ann", "status": "in", "poison": 0, **table},
+            {"name": "Bob", "status": "in", "poison": 0, **table},
+            {"name": "Cid", "status": "in", "poison": 0, **table},
         ],
         "totems": [
             {
@@ -83,6 +84,9 @@ def test_json_mode_prints_exactly_the_state_with_refusals_and_their_line_numbers
                 "status": "live",
             },
         ],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [
             {

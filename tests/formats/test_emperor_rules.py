@@ -78,6 +78,9 @@ def test_a_new_game_prints_each_player_with_team_role_and_own_life() -> None:
             "poison": 0,
             "commander_damage": {},
             "locked": False,
+            "counters": {},
+            "city_blessing": False,
+            "ring": 0,
         }
 
     assert play(E2) == {
@@ -97,6 +100,9 @@ def test_a_new_game_prints_each_player_with_team_role_and_own_life() -> None:
             {"name": A, "players": ["Ann", "Bob", "Cid"], "status": "in"},
             {"name": D, "players": ["Dan", "Eve", "Fay"], "status": "in"},
         ],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

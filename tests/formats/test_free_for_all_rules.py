@@ -36,13 +36,25 @@ def names(count: int) -> str:
 
 
 def test_a_new_game_prints_each_player_with_their_own_life_and_no_totems() -> None:
-    fresh = {"status": "in", "life": 20, "poison": 0, "commander_damage": {}, "locked": False}
+    fresh = {
+        "status": "in",
+        "life": 20,
+        "poison": 0,
+        "commander_damage": {},
+        "locked": False,
+        "counters": {},
+        "city_blessing": False,
+        "ring": 0,
+    }
     assert play(FFA) == {
         "format": "free-for-all",
         "status": "active",
         "winners": [],
         "turn": {"number": 1, "active": "Ann"},
         "players": [{"name": name, **fresh} for name in ("Ann", "Bob", "Cid")],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

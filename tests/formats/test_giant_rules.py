@@ -45,7 +45,15 @@ def setup(line: str) -> object:
 
 def test_a_new_game_prints_the_teams_with_their_shared_life_and_the_team_turn() -> None:
     def head(name: str, team_name: str) -> dict[str, Any]:
-        return {"name": name, "status": "in", "team": team_name, "commander_damage": {}}
+        return {
+            "name": name,
+            "status": "in",
+            "team": team_name,
+            "commander_damage": {},
+            "counters": {},
+            "city_blessing": False,
+            "ring": 0,
+        }
 
     def side(first: str, second: str) -> dict[str, Any]:
         return {
@@ -69,6 +77,9 @@ def test_a_new_game_prints_the_teams_with_their_shared_life_and_the_team_turn() 
             head("Dan", "Cid+Dan"),
         ],
         "teams": [side("Ann", "Bob"), side("Cid", "Dan")],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

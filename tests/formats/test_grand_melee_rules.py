@@ -93,7 +93,16 @@ def walk(setup_line: str, steps: list[Step]) -> None:
 
 
 def test_a_new_game_prints_each_player_with_own_life_and_the_markers_instead_of_a_turn() -> None:
-    fresh = {"status": "in", "life": 20, "poison": 0, "commander_damage": {}, "locked": False}
+    fresh = {
+        "status": "in",
+        "life": 20,
+        "poison": 0,
+        "commander_damage": {},
+        "locked": False,
+        "counters": {},
+        "city_blessing": False,
+        "ring": 0,
+    }
     assert play(M8) == {
         "format": "grand-melee",
         "status": "active",
@@ -103,6 +112,9 @@ def test_a_new_game_prints_each_player_with_own_life_and_the_markers_instead_of_
             {"number": 1, "player": "Ann", "waiting": False},
             {"number": 2, "player": "Eve", "waiting": False},
         ],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

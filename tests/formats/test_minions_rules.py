@@ -67,6 +67,9 @@ def test_a_player_is_a_minion_a_master_or_neither_and_a_new_game_has_neither() -
         "locked": False,
         "master": None,
         "minion_times": 0,
+        "counters": {},
+        "city_blessing": False,
+        "ring": 0,
     }
     assert play(MIN) == {
         "format": "free-for-all",
@@ -74,6 +77,9 @@ def test_a_player_is_a_minion_a_master_or_neither_and_a_new_game_has_neither() -
         "winners": [],
         "turn": {"number": 1, "active": "Ann"},
         "players": [{"name": name, **fresh} for name in ("Ann", "Bob", "Cid", "Dan")],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

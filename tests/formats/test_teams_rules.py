@@ -76,6 +76,9 @@ def test_a_new_game_prints_the_players_seated_apart_with_their_team_and_own_life
             "poison": 0,
             "commander_damage": {},
             "locked": False,
+            "counters": {},
+            "city_blessing": False,
+            "ring": 0,
         }
 
     assert play(T2) == {
@@ -93,6 +96,9 @@ def test_a_new_game_prints_the_players_seated_apart_with_their_team_and_own_life
             {"name": "Ann+Bob", "players": ["Ann", "Bob"], "status": "in"},
             {"name": "Cid+Dan", "players": ["Cid", "Dan"], "status": "in"},
         ],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

@@ -1,6 +1,6 @@
 """TABLE.md, "The state as JSON" and "Details": the fields every Magic format adds, and the
-bare forms a host line refuses. The fields appear once the game has accepted any of TABLE.md's
-lines (docs/decisions.md: before that a game prints what it always printed)."""
+bare forms a host line refuses. Every Magic game has the fields, from its first state on,
+whether or not it ever uses one of TABLE.md's lines."""
 
 from __future__ import annotations
 
@@ -42,10 +42,29 @@ def test_a_commander_game_adds_commander_casts(setup: str) -> None:
 
 
 @pytest.mark.parametrize("setup", SETUPS)
-def test_a_game_with_none_of_it_prints_what_it_always_printed(setup: str) -> None:
+def test_a_new_game_has_the_fields_empty(setup: str) -> None:
     state = play(setup)
-    assert not {"monarch", "initiative", "day_night"} & state.keys()
-    assert all(not TABLE_KEYS & entry.keys() for entry in state["players"])
+    assert (state["monarch"], state["initiative"], state["day_night"]) == (None, None, None)
+    for entry in state["players"]:
+        assert {key: entry[key] for key in TABLE_KEYS} == {
+            "counters": {},
+            "city_blessing": False,
+            "ring": 0,
+        }
+        assert "commander_casts" not in entry
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_a_new_commander_game_has_no_commander_casts_yet(setup: str) -> None:
+    state = play(f"{setup} commander")
+    assert [entry["commander_casts"] for entry in state["players"]] == [{}] * len(state["players"])
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_undoing_every_table_line_prints_the_new_games_state_again(setup: str) -> None:
+    before = play(setup)
+    after = accepted(setup, "Ann: get 2 energy", "it becomes day", "undo", "undo")
+    assert after == before
 
 
 def test_a_game_stored_before_loads_with_no_counters_and_no_designations() -> None:

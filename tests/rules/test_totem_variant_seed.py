@@ -990,7 +990,14 @@ def test_player_poison_puts_poison_on_players_and_a_player_with_ten_loses_alone(
     assert set(totem_statuses(game).values()) == {"live"}
     assert lives(game) == FULL3
     assert game.state.status == "active"
-    assert state_json(game.state)["players"][1] == {"name": "Bob", "status": "lost", "poison": 10}
+    assert state_json(game.state)["players"][1] == {
+        "name": "Bob",
+        "status": "lost",
+        "poison": 10,
+        "counters": {},
+        "city_blessing": False,
+        "ring": 0,
+    }
 
 
 def test_without_player_poison_players_carry_no_poison_in_the_json():
@@ -1274,16 +1281,18 @@ def test_the_json_state_lists_players_and_totems_in_seat_order():
         "next",
         "Dan: lock left",
     )
+    # TABLE.md's fields, empty: this commander game used none of its lines
+    table = {"counters": {}, "city_blessing": False, "ring": 0, "commander_casts": {}}
     assert state_json(game.state) == {
         "format": "totem",
         "status": "active",
         "winners": [],
         "turn": {"number": 2, "active": "Bob"},
         "players": [
-            {"name": "Ann", "status": "in", "poison": 0},
-            {"name": "Bob", "status": "in", "poison": 0},
-            {"name": "Cid", "status": "in", "poison": 0},
-            {"name": "Dan", "status": "in", "poison": 0},
+            {"name": "Ann", "status": "in", "poison": 0, **table},
+            {"name": "Bob", "status": "in", "poison": 0, **table},
+            {"name": "Cid", "status": "in", "poison": 0, **table},
+            {"name": "Dan", "status": "in", "poison": 0, **table},
         ],
         "totems": [
             {
@@ -1319,6 +1328,9 @@ def test_the_json_state_lists_players_and_totems_in_seat_order():
                 "status": "live",
             },
         ],
+        "monarch": None,
+        "initiative": None,
+        "day_night": None,
         "pending": [],
         "rejected": [],
     }

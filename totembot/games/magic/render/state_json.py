@@ -95,16 +95,15 @@ def state_json(state: GameState, rejected: list[dict[str, Any]] | None = None) -
         result["teams"] = [_team_json(team) for team in view.teams]
     if view.owner == "totem":
         result["totems"] = [_totem_json(totem) for totem in view.totems]
-    if state.table_lines:
-        _add_table(state, result)
+    _add_table(state, result)
     result["pending"] = pending_json(view)
     result["rejected"] = list(rejected or [])
     return result
 
 
 def _add_table(state: GameState, result: dict[str, Any]) -> None:
-    """TABLE.md's fields, once the game has accepted a line of TABLE.md (before that, the
-    JSON is the one every earlier game printed: docs/decisions.md)."""
+    """TABLE.md's fields, which every Magic format adds to every game's JSON (TABLE.md, "The
+    state as JSON"), whether or not the game has used any of its lines."""
     for entry, player in zip(result["players"], state.players, strict=True):
         entry |= {
             "counters": dict(player.counters),
