@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.e2e.conftest import ANN, BOB, CID, BotProcess
+from tests.e2e.conftest import ANN, BOB, CID, ROOT, BotProcess
 from tests.e2e.stored import stored_state
 from totembot.games.magic.render.state_json import state_json
 from totembot.testing import StandIn
@@ -114,6 +115,7 @@ async def test_totem_export_is_a_script_the_console_plays_back_to_the_stored_sta
         text=True,
         timeout=60,
         cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout's code, as the bot runs
     )
     assert played.returncode == 0, played.stderr
     replayed = json.loads(played.stdout)
