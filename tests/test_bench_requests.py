@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from totembot.bench.backlog import BacklogFigures, backlog_figures, measure_backlog
 from totembot.bench.main import QUICK, describe, request_figures
 from totembot.bench.requests import (
     CYCLE,
@@ -105,8 +106,71 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_first_ms": 400.0,
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
+            **BACKLOG_FIGURES,
         },
         QUICK,
     )
     assert "ratio request/bare floor: 2.0, p99: 3.0" in text.splitlines()
+    assert (
+        "statistics over 2000 finished games never counted (as after an upgrade): first call "
+        "40.0 ms (counted 0; all made in the background in 0.3 s), the same call once all are "
+        "made 60.0 ms: ratio 0.667 (target <= 2)" in text.splitlines()
+    )
+    assert (
+        "/do in another channel meanwhile: p99 9.0 ms, without it 6.0 ms (250 each): "
+        "ratio 1.5 (target <= 2)" in text.splitlines()
+    )
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
+
+
+BACKLOG_FIGURES = {
+    "stats_backlog_games": 2000,
+    "stats_backlog_first_ms": 40.0,
+    "stats_backlog_first_counted": 0,
+    "stats_backlog_again_ms": 60.0,
+    "stats_backlog_ratio": 0.667,
+    "stats_backlog_s": 0.3,
+    "do_during_stats_count": 250,
+    "do_p99_during_stats_ms": 9.0,
+    "do_p99_alone_ms": 6.0,
+    "do_p99_during_stats_ratio": 1.5,
+}
+
+
+async def test_the_backlog_figures_time_every_do_while_the_backlog_is_worked_off(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "backlog.sqlite3"
+
+    measured = await measure_backlog(path, 40)
+
+    assert measured.games == 40
+    assert 0 <= measured.first_counted <= 40
+    assert len(measured.do_during) >= 200  # enough for a p99, however quick the backlog
+    assert len(measured.do_alone) == len(measured.do_during)  # the same estimator each side
+    with sqlite3.connect(path) as raw:
+        made = raw.execute("SELECT count(DISTINCT game_id) FROM results").fetchone()[0]
+        games = raw.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()[0]
+        dos = raw.execute("SELECT version FROM games WHERE status = 'active'").fetchone()[0]
+    assert made == games == 40  # the backlog was worked off
+    assert dos >= 50 + 2 * 200  # the warm-up, then every timed /do was recorded
+
+
+def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
+    measured = BacklogFigures(
+        games=2000,
+        first_ms=30.0,
+        first_counted=0,
+        again_ms=60.0,
+        backlog_s=0.25,
+        do_during=[0.001] * 99 + [0.009],
+        do_alone=[0.001] * 99 + [0.003],
+    )
+
+    figures = backlog_figures(measured)
+
+    assert figures["stats_backlog_ratio"] == pytest.approx(0.5)
+    assert figures["do_p99_during_stats_ms"] == pytest.approx(9.0)
+    assert figures["do_p99_alone_ms"] == pytest.approx(3.0)
+    assert figures["do_p99_during_stats_ratio"] == pytest.approx(3.0)
+    assert figures["do_during_stats_count"] == 100

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -241,6 +242,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         startup, rss = await measure_startup(place, plan)
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
+        async with place.database("backlog") as database:
+            backlog = await measure_backlog(database, plan.finished_games)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -253,6 +256,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         "stats_ms": stats.all_ms,
         "stats_guild_ms": stats.guild_ms,
     }
+    figures |= backlog_figures(backlog)
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
@@ -322,6 +326,7 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"statistics over {figures['stats_games']} finished games: first "
         f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
         f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
+        *describe_backlog(figures),
     ]
     if server:
         lines.insert(

@@ -39,7 +39,6 @@ from totembot.store.base import (
     INSERT_SEAT,
     STALE,
     GameStore,
-    MadeResults,
     event_row,
     game_row,
     lobby_row,
@@ -48,6 +47,7 @@ from totembot.store.base import (
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.results import MadeResults
 from totembot.store.writer_thread import WriterThread
 
 PRAGMAS = (
@@ -164,6 +164,7 @@ class SqliteStore(GameStore):
 
     async def close(self) -> None:
         """Commit the appends already made (each caller still gets its answer), then close."""
+        await self.backlog.stop()  # after its batch under way
         self._closed = True
         if self._writer is not None:
             await asyncio.wait([self._writer])
@@ -232,11 +233,14 @@ class SqliteStore(GameStore):
     ) -> int:
         """Queue the event for the group writer; returns once its group has committed.
 
-        The rows are made here, on the event loop, so the writer's transaction only writes.
+        The rows are made here, on the event loop, so the writer's transaction only writes;
+        the request that ends a game brings the game's results, written in its transaction.
         """
         if self._closed:
             raise StoreError(CLOSED)
-        row = event_row(game_id, expected_version + 1, record, state)
+        version = expected_version + 1
+        made = results.made_at_end(game_id, version, state, record.changes)
+        row = (*event_row(game_id, version, record, state), made)
         if self._alone():
             return await self._commit_alone(row)
         pending = Pending(row, asyncio.get_running_loop().create_future())
@@ -433,15 +437,13 @@ class SqliteStore(GameStore):
             )
 
     async def _save_results(self, made: MadeResults) -> None:
-        async with self._transaction() as db:
-            for game_id, version, result in made:
-                cursor = await db.execute(
-                    results.MARK_MADE, results.mark_made(game_id, version, result)
-                )
-                if cursor.rowcount == 0:
-                    continue
-                await db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
-                await db.executemany(results.INSERT, results.rows_of(game_id, result))
+        """One batch in one hop to the writer thread: the write lock is held for its few
+        statements and commit only (a request's group goes just before or just after)."""
+        if self._closed:
+            raise StoreError(CLOSED)
+        async with self._writing():
+            await self._on_appender(save_results, made)
+            self._checkpoint_now_and_then()
 
 
 @dataclass(frozen=True)
@@ -521,27 +523,46 @@ def commit_group(db: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[in
     """One transaction for the group. A refused request leaves nothing of itself (see
     `_write_event`) and is answered with its error; any other failure, the COMMIT's included,
     rolls the whole transaction back and is raised."""
+    return in_transaction(db, lambda: [_write_event(db, row) for row in rows])
+
+
+def save_results(db: sqlite3.Connection, made: MadeResults) -> None:
+    """One transaction for a backlog's batch of results."""
+    in_transaction(db, lambda: write_results(db, made))
+
+
+def in_transaction(db: sqlite3.Connection, work: Callable[[], R]) -> R:
+    """`work()` in one IMMEDIATE transaction, committed; rolled back and raised on failure."""
     rollback_if_open(db, None)  # only if a failed ROLLBACK ever left one: never build on it
     db.execute("BEGIN IMMEDIATE")
     try:
-        outcomes = [_write_event(db, row) for row in rows]
+        done = work()
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
         raise
-    return outcomes
+    return done
+
+
+def write_results(db: sqlite3.Connection, made: MadeResults) -> None:
+    """Each game's result rows, replacing older ones, unless the game moved on since they
+    were made (MARK_MADE then matches nothing) or another writer made them already."""
+    for game_id, version, result in made:
+        if db.execute(results.MARK_MADE, results.mark_made(game_id, version, result)).rowcount:
+            db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            db.executemany(results.INSERT, results.rows_of(game_id, result))
 
 
 def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreError:
     """Append the event (its changes only), then move the game's row forward, version checked
-    (the games row holds the one current snapshot).
+    (the games row holds the one current snapshot), and write the results of a game it ends.
 
     Each statement is atomic on its own, so no savepoint is needed: an event that clashes (a
     row at that seq already: another writer's) was never inserted, and when the game's row
     does not match (stale, or ended) the event just inserted is deleted again."""
-    game_id, seq, at, by, request, changes, snapshot, status = row
+    game_id, seq, at, by, request, changes, _snapshot, _status, made = row
     try:
         db.execute(INSERT_EVENT, (game_id, seq, at, by, request, changes))
     except sqlite3.IntegrityError as error:  # stale, unless the game has been ended since
@@ -555,12 +576,13 @@ def _write_event(db: sqlite3.Connection, row: tuple[Any, ...]) -> int | StoreErr
     if refusal is not None:
         db.execute(TAKE_BACK, (game_id, seq))
         return refusal
+    write_results(db, made)
     return int(seq)
 
 
 def _move_game(db: sqlite3.Connection, row: tuple[Any, ...]) -> int:
     """Rows moved (0 or 1): the common request keeps its status (MOVE), others MOVE_STATUS."""
-    game_id, seq, at, _by, _request, _changes, snapshot, status = row
+    game_id, seq, at, _by, _request, _changes, snapshot, status, _made = row
     moved = db.execute(MOVE, (seq, snapshot, game_id, seq - 1, status)).rowcount
     if moved == 0:
         moved = db.execute(
