@@ -5,10 +5,13 @@ status is shown as the bot's debounce allows, and the figures are computed from 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
+from totembot.bench import backlog as bench_backlog
 from totembot.bench.backlog import BacklogFigures, backlog_figures, measure_backlog
 from totembot.bench.main import QUICK, describe, request_figures
 from totembot.bench.requests import (
@@ -117,8 +120,8 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
         "made 60.0 ms: ratio 0.667 (target <= 2)" in text.splitlines()
     )
     assert (
-        "/do in another channel meanwhile: p99 9.0 ms, without it 6.0 ms (250 each): "
-        "ratio 1.5 (target <= 2)" in text.splitlines()
+        "/do in other channels meanwhile, one every 4 ms: p99 9.0 ms, without it 6.0 ms (250 "
+        "each, 3 rounds): ratio 1.5 (target <= 2)" in text.splitlines()
     )
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
 
@@ -131,29 +134,45 @@ BACKLOG_FIGURES = {
     "stats_backlog_ratio": 0.667,
     "stats_backlog_s": 0.3,
     "do_during_stats_count": 250,
+    "do_during_stats_rounds": 3,
     "do_p99_during_stats_ms": 9.0,
     "do_p99_alone_ms": 6.0,
     "do_p99_during_stats_ratio": 1.5,
 }
 
 
-async def test_the_backlog_figures_time_every_do_while_the_backlog_is_worked_off(
-    tmp_path: Path,
+async def test_the_backlog_figures_time_dos_during_fresh_backlogs_until_there_are_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "backlog.sqlite3"
+    monkeypatch.setattr(bench_backlog, "MIN_DOS", 30)
+    made: list[Path] = []
 
-    measured = await measure_backlog(path, 40)
+    @asynccontextmanager
+    async def database(name: str) -> AsyncIterator[str]:
+        made.append(tmp_path / f"{name}.sqlite3")
+        yield str(made[-1])
+
+    measured = await measure_backlog(database, 40)
 
     assert measured.games == 40
-    assert 0 <= measured.first_counted <= 40
-    assert len(measured.do_during) >= 200  # enough for a p99, however quick the backlog
+    assert measured.first_counted == 0  # answered before the backlog's first batch
+    assert len(measured.do_during) >= 30 or measured.rounds == bench_backlog.MAX_ROUNDS
     assert len(measured.do_alone) == len(measured.do_during)  # the same estimator each side
-    with sqlite3.connect(path) as raw:
-        made = raw.execute("SELECT count(DISTINCT game_id) FROM results").fetchone()[0]
-        games = raw.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()[0]
-        dos = raw.execute("SELECT version FROM games WHERE status = 'active'").fetchone()[0]
-    assert made == games == 40  # the backlog was worked off
-    assert dos >= 50 + 2 * 200  # the warm-up, then every timed /do was recorded
+    assert measured.rounds == len(made)  # a fresh database each round
+    for path in made:
+        with sqlite3.connect(path) as raw:
+            games = raw.execute("SELECT count(*) FROM games WHERE status = 'finished'")
+            counted = raw.execute("SELECT count(DISTINCT game_id) FROM results")
+            assert games.fetchone()[0] == counted.fetchone()[0] == 40  # worked off
+            dos = raw.execute("SELECT sum(version) FROM games WHERE status = 'active'")
+            assert dos.fetchone()[0] >= 50  # the warm-up, then the timed /do's, recorded
+    dos = sum(
+        sqlite3.connect(path)
+        .execute("SELECT sum(version) FROM games WHERE status = 'active'")
+        .fetchone()[0]
+        for path in made
+    )
+    assert dos == len(made) * bench_backlog.WARM + 2 * len(measured.do_during)
 
 
 def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
@@ -165,6 +184,7 @@ def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
         backlog_s=0.25,
         do_during=[0.001] * 99 + [0.009],
         do_alone=[0.001] * 99 + [0.003],
+        rounds=2,
     )
 
     figures = backlog_figures(measured)
@@ -174,3 +194,4 @@ def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
     assert figures["do_p99_alone_ms"] == pytest.approx(3.0)
     assert figures["do_p99_during_stats_ratio"] == pytest.approx(3.0)
     assert figures["do_during_stats_count"] == 100
+    assert figures["do_during_stats_rounds"] == 2

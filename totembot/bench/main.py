@@ -242,8 +242,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         startup, rss = await measure_startup(place, plan)
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
-        async with place.database("backlog") as database:
-            backlog = await measure_backlog(database, plan.finished_games)
+        backlog = await measure_backlog(place.database, plan.finished_games)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:

@@ -133,8 +133,12 @@ def unreached(error: BaseException) -> str:
 
 
 QUERIES = Queries(
-    waiting=results.WAITING.replace("IS NOT version", "IS DISTINCT FROM version"),
-    needing=results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version"),
+    waiting=results.WAITING.replace("IS NOT version", "IS DISTINCT FROM version").replace(
+        results.BY_INDEX, ""
+    ),
+    needing=results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version").replace(
+        results.BY_INDEX, ""
+    ),
 )
 # A batch of results in three statements whatever its size: the games still at the version
 # the results were made from claim them (results.MARK_MADE, for many), then their old rows

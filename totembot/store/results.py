@@ -44,15 +44,18 @@ class ResultRow:
 # (game id, version, result) of games whose results are made and ready to write.
 MadeResults = list[tuple[int, int, GameResult]]
 
-# The backlog's queries (PostgreSQL spells `IS NOT` as `IS DISTINCT FROM`): which games wait,
-# found through the partial index games_needing_results, then one batch of them at a time in
-# id order with what their results are made from.
+# The backlog's queries: which games wait, then one batch of them at a time in id order with
+# what their results are made from. Both through the partial index games_needing_results,
+# named for SQLite (whose planner would rather read every finished game by status: 4.6 ms
+# against 0.07 for 10,000 games, at each statistics asked for); PostgreSQL spells `IS NOT` as
+# `IS DISTINCT FROM` and picks the index itself (`postgres.QUERIES`).
+BY_INDEX = " INDEXED BY games_needing_results"
 WAITING = (
-    "SELECT id, version FROM games "
+    f"SELECT id, version FROM games{BY_INDEX} "
     "WHERE status = 'finished' AND results_version IS NOT version ORDER BY id"
 )
 NEEDING = (
-    "SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g "
+    f"SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g{BY_INDEX} "
     "LEFT JOIN events e ON e.game_id = g.id AND e.seq = g.version "
     "WHERE g.status = 'finished' AND g.results_version IS NOT g.version AND g.id > ? "
     "ORDER BY g.id LIMIT ?"

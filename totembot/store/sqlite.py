@@ -103,6 +103,7 @@ class SqliteStore(GameStore):
         opened: Opened | None = None,
         appender: sqlite3.Connection | None = None,
         identity: Identity | None = None,
+        busy_timeout_ms: int = 5000,
     ) -> None:
         super().__init__(opened or Opened(path=":memory:", version_before=LATEST, version=LATEST))
         self._db = db
@@ -120,6 +121,10 @@ class SqliteStore(GameStore):
         self._since_checkpoint = 0
         self._checkpoints_started = 0
         self._checkpointer: sqlite3.Connection | None = None  # opened at the first checkpoint
+        # The results backlog's own connection, used only by the writer thread (opened at its
+        # first batch): see `_save_results`.
+        self._results_writer: sqlite3.Connection | None = None
+        self._busy_timeout_ms = busy_timeout_ms
         self.group_commits = 0  # transactions the group writer committed (tests count them)
         self.checkpoints = 0  # WAL checkpoints run for the appender (tests count them)
 
@@ -160,7 +165,8 @@ class SqliteStore(GameStore):
         except BaseException:
             await db.close()
             raise
-        return cls(db, Opened(str(path), before, version, backup), appender, identity)
+        opened = Opened(str(path), before, version, backup)
+        return cls(db, opened, appender, identity, busy_timeout_ms)
 
     async def close(self) -> None:
         """Commit the appends already made (each caller still gets its answer), then close."""
@@ -174,6 +180,8 @@ class SqliteStore(GameStore):
             for pending in self._pending:  # left by a writer cancelled before their turn
                 pending.answer_with(StoreError(CLOSED))
             self._pending = []
+            if self._results_writer is not None:
+                await self._in_writer_thread(self._results_writer.close)
             if self._appender is not None:  # closed by its own thread, after its last group
                 await self._in_writer_thread(self._appender.close)
             self._writer_thread.stop()
@@ -437,13 +445,32 @@ class SqliteStore(GameStore):
             )
 
     async def _save_results(self, made: MadeResults) -> None:
-        """One batch in one hop to the writer thread: the write lock is held for its few
-        statements and commit only (a request's group goes just before or just after)."""
+        """A backlog's batch in one hop to the writer thread, so the write lock is held for
+        its statements only (about 1 ms for 100 games; a request's group goes just before or
+        just after it).
+
+        On a connection of its own whose commits do not wait for the disk (`synchronous =
+        NORMAL`): results are a cache of the games, and a crash that loses the last batches
+        loses their `results_version` with them (one transaction), so they are made again.
+        The next request's commit, durable, makes them durable with it (WAL order)."""
         if self._closed:
             raise StoreError(CLOSED)
+        if self._appender is None:  # a private database: its one connection
+            async with self._writing():
+                await self._on_connection(save_results, made)
+            return
+        if self._results_writer is None:  # opened before the lock is taken
+            path, busy = self.opened.path, self._busy_timeout_ms
+            self._results_writer = await asyncio.to_thread(open_results_writer, path, busy)
+        writer = self._results_writer
         async with self._writing():
-            await self._on_appender(save_results, made)
+            await self._in_writer_thread(lambda: self._save_on(writer, made))
             self._checkpoint_now_and_then()
+
+    def _save_on(self, writer: sqlite3.Connection, made: MadeResults) -> None:
+        """In the writer thread, once the file is known to be still there."""
+        self._require_file()
+        save_results(writer, made)
 
 
 @dataclass(frozen=True)
@@ -474,6 +501,21 @@ def open_appender(path: str | Path, busy_timeout_ms: int) -> sqlite3.Connection:
     busy = f"PRAGMA busy_timeout = {int(busy_timeout_ms)}"  # SQLite waits, in that thread
     # Checkpoints: a worker thread's (CHECKPOINT_EVERY), never the writer's.
     return connected(path, (*PRAGMAS, busy, "PRAGMA wal_autocheckpoint = 0"))
+
+
+def open_results_writer(path: str | Path, busy_timeout_ms: int) -> sqlite3.Connection:
+    """The results backlog's connection (see `SqliteStore._save_results`), used only by the
+    store's writer thread under the write lock; it never checkpoints, as the appender."""
+    return connected(
+        path,
+        (
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA synchronous = NORMAL",  # a cache: made again if a crash loses it
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+            "PRAGMA wal_autocheckpoint = 0",
+        ),
+    )
 
 
 def identity_of(path: str | Path) -> Identity:
