@@ -323,8 +323,9 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"start-up with {plan.finished_games} finished and {plan.active_games} active games: "
         f"{figures['startup_s']} s, peak RSS {figures['rss_mb']} MB",
         f"statistics over {figures['stats_games']} finished games: first "
-        f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
-        f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
+        f"{figures['stats_first_ms']} ms (the results made by then; the others are made in the "
+        f"background), then {figures['stats_ms']} ms for all, {figures['stats_guild_ms']} ms "
+        f"for one of {GUILDS} servers",
         *describe_backlog(figures),
     ]
     if server:

@@ -406,7 +406,12 @@ class PostgresStore(GameStore):
             )
 
     async def _save_results(self, made: MadeResults) -> None:
+        """A backlog's batch in one transaction whose commit does not wait for the WAL's
+        flush: results are a cache of the games, and a crash that loses the last batches
+        loses their `results_version` with them, so they are made again (requests keep
+        `synchronous_commit` on)."""
         async with self._transaction() as connection:
+            await connection.execute("SET LOCAL synchronous_commit = off")
             await _write_results(connection, made)
 
 
