@@ -181,6 +181,7 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "stats_backlog_ratio": 0.667,
         "stats_backlog_s": 0.9,
         "do_during_stats_count": 400,
+        "do_during_stats_rounds": 1,
         "do_p99_during_stats_ms": 9.0,
         "do_p99_alone_ms": 6.0,
         "do_p99_during_stats_ratio": 1.5,

@@ -180,7 +180,7 @@ def _forget_results(path: Path) -> None:
         raw.execute("UPDATE games SET results_version = NULL, turns = NULL")
 
 
-def test_stats_on_a_backlog_makes_every_game_and_says_how_far_along(tmp_path: Path) -> None:
+def test_stats_on_a_backlog_counts_every_game(tmp_path: Path) -> None:
     path, outcomes = _database(tmp_path, 30)
     before = json.loads(_totembot("stats", "--db", str(path), "--json").stdout)
     _forget_results(path)
@@ -190,12 +190,7 @@ def test_stats_on_a_backlog_makes_every_game_and_says_how_far_along(tmp_path: Pa
     assert printed.returncode == 0, printed.stderr
     assert json.loads(printed.stdout) == before  # every game counted, as before
     assert before["games"] == len(outcomes)
-    lines = printed.stderr.splitlines()
-    assert lines[0] == (
-        "totembot: making the statistics of 30 finished games that have none yet "
-        "(an older database)..."
-    )
-    assert lines[-1] == "totembot: statistics made."
-    assert all(line.endswith(" done.") for line in lines[1:-1])  # progress, once a second
+    if printed.stderr:  # only when making them took a second (tests/store: the lines)
+        assert printed.stderr.endswith("totembot: statistics made.\n")
     again = _totembot("stats", "--db", str(path), "--json")
     assert (again.stdout, again.stderr) == (printed.stdout, "")  # kept: nothing to make

@@ -20,6 +20,7 @@ import pytest
 from tests.conftest import tamper
 from tests.test_ruleset_seam import record_lines
 from totembot.games.registry import parse_setup, ruleset_of
+from totembot.reports import commands
 from totembot.reports.commands import stats_report
 from totembot.service import GameService
 from totembot.store import (
@@ -313,13 +314,22 @@ async def test_closing_the_store_ends_the_backlog_and_the_next_run_finishes_it(
 
 
 async def test_the_command_lines_stats_count_a_whole_backlog_saying_how_far_along(
-    database: str | Path, small_batches: None, capsys: pytest.CaptureFixture[str]
+    database: str | Path,
+    small_batches: None,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(commands, "REPORT_EVERY", 0.01)
     store = await open_store(database)
     try:
         await play(GameService(store), GAMES)
         before = await stats_report(store, None, True)
         await forget_results(database)
+
+        async def slowly(_batch: int) -> None:  # long enough for a progress line
+            await asyncio.sleep(0.05)
+
+        around_each_save(store, before=slowly)
         capsys.readouterr()
 
         assert await stats_report(store, None, True) == before
@@ -329,7 +339,25 @@ async def test_the_command_lines_stats_count_a_whole_backlog_saying_how_far_alon
             f"totembot: making the statistics of {GAMES} finished games that have none yet "
             "(an older database)..."
         )
+        assert told[1].endswith(f" of {GAMES} done.")
         assert told[-1] == "totembot: statistics made."
         assert store.results_progress() is None
+    finally:
+        await store.close()
+
+
+async def test_the_command_lines_stats_make_a_short_backlog_without_a_word(
+    database: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = await open_store(database)
+    try:
+        await play(GameService(store), 3)
+        before = await stats_report(store, None, True)
+        await forget_results(database)
+        capsys.readouterr()
+
+        assert await stats_report(store, None, True) == before  # within REPORT_EVERY here
+
+        assert capsys.readouterr().err == ""
     finally:
         await store.close()

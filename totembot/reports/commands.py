@@ -75,24 +75,43 @@ async def stats_report(store: GameStore, game_format: str | None, as_json: bool)
 
 async def work_off_backlog(store: GameStore) -> None:
     """Games that ended without their results (an older database, a `migrate-db` copy) are
-    made first, saying how far along on standard error: the command line counts every game,
-    and nobody else would make them when no bot runs. A bot running on the same database goes
-    on answering meanwhile (each batch is one short transaction)."""
+    made first: the command line counts every game, and nobody else would make them when no bot
+    runs. Once that takes REPORT_EVERY seconds, it says how far along it is on standard error;
+    a short backlog is made without a word. A bot running on the same database goes on
+    answering meanwhile (each batch is one short transaction)."""
     await store.backlog.start()
     progress = store.results_progress()
     if progress is None:
         return
-    print(
-        f"totembot: making the statistics of {progress.total} finished games that have none "
-        "yet (an older database)...",
-        file=sys.stderr,
-    )
-    await store.backlog.wait(report_progress)
-    print("totembot: statistics made.", file=sys.stderr)
+    lines = ProgressLines(progress.total)
+    await store.backlog.wait(lines.report, every=REPORT_EVERY)
+    lines.end()
 
 
-def report_progress(progress: Progress) -> None:
-    print(f"totembot: {progress.done} of {progress.total} done.", file=sys.stderr)
+REPORT_EVERY = 1.0  # seconds between two progress lines, and before the first
+
+
+class ProgressLines:
+    """The backlog's progress on standard error: a first line when it is first told, one line
+    each time, and a last line if anything was said."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.said = False
+
+    def report(self, progress: Progress) -> None:
+        if not self.said:
+            self.said = True
+            print(
+                f"totembot: making the statistics of {self.total} finished games that have "
+                "none yet (an older database)...",
+                file=sys.stderr,
+            )
+        print(f"totembot: {progress.done} of {progress.total} done.", file=sys.stderr)
+
+    def end(self) -> None:
+        if self.said:
+            print("totembot: statistics made.", file=sys.stderr)
 
 
 async def summary_report(store: GameStore, game_id: int | None, chart: str | None) -> str:
