@@ -4,7 +4,8 @@ in the background in short batches.
 
 Each batch reads BATCH games, makes their rows in a worker thread and writes them in one short
 transaction (one `executemany`-sized write under the store's write lock, a few milliseconds),
-then pauses so that every request waiting meanwhile goes first. Statistics asked for while it
+then pauses twice as long as it took, so that every request waiting meanwhile goes first and
+the backlog never has more than a third of the process's time. Statistics asked for while it
 runs answer at once with the games made so far, and say how far along it is (`progress`).
 A request never waits for more than one batch's write.
 """
@@ -27,8 +28,12 @@ log = logging.getLogger(__name__)
 # Games per batch: their rows are written in 1 to 3 ms on this machine's SQLite (about 20 us a
 # game, and the commit), well under the 5 to 10 ms a request's own commit can take at its p99.
 BATCH = 100
-# Between two batches: long enough for the requests that queued during one to go first.
+# Between two batches, twice as long as the batch took (at least PAUSE): the backlog has the
+# process for a third of the time at most, however slow the machine, and the requests that
+# queued during a batch go first. It takes 2 to 3 times as long as with a fixed 5 ms pause, for
+# fewer requests caught behind a batch (docs/benchmarks.md, "Issue 32: statistics").
 PAUSE = 0.005
+PAUSE_PER_WORK = 2.0
 SLICE = 10  # games made between two hand-overs of the GIL (about 0.3 ms)
 LOG_EVERY = 5.0  # seconds between two progress lines in the log
 
@@ -136,6 +141,7 @@ class ResultsBacklog:
         """Every batch in id order until none is left; the games done."""
         after, done, logged = 0, 0, started
         while not self._stopping:
+            batch_started = time.perf_counter()
             needing = await self._read(self._queries.needing, (after, BATCH))
             if not needing:
                 break
@@ -145,7 +151,8 @@ class ResultsBacklog:
             if time.perf_counter() - logged >= LOG_EVERY:
                 logged = time.perf_counter()
                 log.info("Statistics of older games: %d of %d done.", done, max(total, done))
-            await asyncio.sleep(PAUSE)
+            worked = time.perf_counter() - batch_started
+            await asyncio.sleep(max(PAUSE, worked * PAUSE_PER_WORK))
         return done
 
     async def _one_batch(self, needing: list[tuple[Any, ...]]) -> int:
