@@ -55,6 +55,17 @@ REQUEST_FIGURES = (
     "concurrent_speedup",
 )
 
+# Issue 32's: the first statistics over a results backlog, and a /do meanwhile.
+BACKLOG_FIGURES = (
+    "stats_backlog_first_ms",
+    "stats_backlog_again_ms",
+    "stats_backlog_ratio",
+    "stats_backlog_s",
+    "do_p99_during_stats_ms",
+    "do_p99_alone_ms",
+    "do_p99_during_stats_ratio",
+)
+
 
 def positive(value: object) -> bool:
     return isinstance(value, int | float) and math.isfinite(value) and value > 0
@@ -88,6 +99,17 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["rss_mb"] is None or positive(figures["rss_mb"])
     assert figures["stats_games"] == 2000
     assert all(positive(figures[k]) for k in ("stats_first_ms", "stats_ms", "stats_guild_ms"))
+    assert figures["stats_backlog_games"] == 2000
+    assert 0 <= figures["stats_backlog_first_counted"] <= 2000
+    assert figures["do_during_stats_count"] >= 200
+    for name in BACKLOG_FIGURES:
+        assert positive(figures[name]), name
+    assert figures["stats_backlog_ratio"] == pytest.approx(
+        figures["stats_backlog_first_ms"] / figures["stats_backlog_again_ms"], rel=0.01
+    )
+    assert figures["do_p99_during_stats_ratio"] == pytest.approx(
+        figures["do_p99_during_stats_ms"] / figures["do_p99_alone_ms"], rel=0.01
+    )
     assert await bench_databases(postgres_url) == before  # its own databases dropped
 
 
@@ -152,6 +174,17 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "stats_first_ms": 900.0,
         "stats_ms": 30.0,
         "stats_guild_ms": 10.0,
+        "stats_backlog_games": 2000,
+        "stats_backlog_first_ms": 40.0,
+        "stats_backlog_first_counted": 0,
+        "stats_backlog_again_ms": 60.0,
+        "stats_backlog_ratio": 0.667,
+        "stats_backlog_s": 0.9,
+        "do_during_stats_count": 400,
+        "do_during_stats_rounds": 1,
+        "do_p99_during_stats_ms": 9.0,
+        "do_p99_alone_ms": 6.0,
+        "do_p99_during_stats_ratio": 1.5,
         "left_out": ["api_calls_per_request"],
     }
 
@@ -165,4 +198,6 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "committed with one asyncpg connection, no thread, no lock" in line for line in lines
     )
     assert any(line.startswith("Discord API calls per request: left out on") for line in lines)
+    assert any(line.endswith("ratio 0.667 (target <= 2)") for line in lines)
+    assert any(line.endswith("ratio 1.5 (target <= 2)") for line in lines)
     assert "hunter2" not in text

@@ -5,10 +5,14 @@ status is shown as the bot's debounce allows, and the figures are computed from 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
+from totembot.bench import backlog as bench_backlog
+from totembot.bench.backlog import BacklogFigures, backlog_figures, measure_backlog
 from totembot.bench.main import QUICK, describe, request_figures
 from totembot.bench.requests import (
     CYCLE,
@@ -105,8 +109,89 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_first_ms": 400.0,
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
+            **BACKLOG_FIGURES,
         },
         QUICK,
     )
     assert "ratio request/bare floor: 2.0, p99: 3.0" in text.splitlines()
+    assert (
+        "statistics over 2000 finished games never counted (as after an upgrade): first call "
+        "40.0 ms (counted 0; all made in the background in 0.3 s), the same call once all are "
+        "made 60.0 ms: ratio 0.667 (target <= 2)" in text.splitlines()
+    )
+    assert (
+        "/do in other channels meanwhile, one every 4 ms: p99 9.0 ms, without it 6.0 ms (250 "
+        "each, 3 rounds): ratio 1.5 (target <= 2)" in text.splitlines()
+    )
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
+
+
+BACKLOG_FIGURES = {
+    "stats_backlog_games": 2000,
+    "stats_backlog_first_ms": 40.0,
+    "stats_backlog_first_counted": 0,
+    "stats_backlog_again_ms": 60.0,
+    "stats_backlog_ratio": 0.667,
+    "stats_backlog_s": 0.3,
+    "do_during_stats_count": 250,
+    "do_during_stats_rounds": 3,
+    "do_p99_during_stats_ms": 9.0,
+    "do_p99_alone_ms": 6.0,
+    "do_p99_during_stats_ratio": 1.5,
+}
+
+
+async def test_the_backlog_figures_time_dos_during_fresh_backlogs_until_there_are_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench_backlog, "MIN_DOS", 30)
+    made: list[Path] = []
+
+    @asynccontextmanager
+    async def database(name: str) -> AsyncIterator[str]:
+        made.append(tmp_path / f"{name}.sqlite3")
+        yield str(made[-1])
+
+    measured = await measure_backlog(database, 40)
+
+    assert measured.games == 40
+    assert measured.first_counted == 0  # answered before the backlog's first batch
+    assert len(measured.do_during) >= 30 or measured.rounds == bench_backlog.MAX_ROUNDS
+    assert len(measured.do_alone) == len(measured.do_during)  # the same estimator each side
+    assert measured.rounds == len(made)  # a fresh database each round
+    for path in made:
+        with sqlite3.connect(path) as raw:
+            games = raw.execute("SELECT count(*) FROM games WHERE status = 'finished'")
+            counted = raw.execute("SELECT count(DISTINCT game_id) FROM results")
+            assert games.fetchone()[0] == counted.fetchone()[0] == 40  # worked off
+            dos = raw.execute("SELECT sum(version) FROM games WHERE status = 'active'")
+            assert dos.fetchone()[0] >= 50  # the warm-up, then the timed /do's, recorded
+    dos = sum(
+        sqlite3.connect(path)
+        .execute("SELECT sum(version) FROM games WHERE status = 'active'")
+        .fetchone()[0]
+        for path in made
+    )
+    assert dos == len(made) * bench_backlog.WARM + 2 * len(measured.do_during)
+
+
+def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
+    measured = BacklogFigures(
+        games=2000,
+        first_ms=30.0,
+        first_counted=0,
+        again_ms=60.0,
+        backlog_s=0.25,
+        do_during=[0.001] * 99 + [0.009],
+        do_alone=[0.001] * 99 + [0.003],
+        rounds=2,
+    )
+
+    figures = backlog_figures(measured)
+
+    assert figures["stats_backlog_ratio"] == pytest.approx(0.5)
+    assert figures["do_p99_during_stats_ms"] == pytest.approx(9.0)
+    assert figures["do_p99_alone_ms"] == pytest.approx(3.0)
+    assert figures["do_p99_during_stats_ratio"] == pytest.approx(3.0)
+    assert figures["do_during_stats_count"] == 100
+    assert figures["do_during_stats_rounds"] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -170,3 +171,26 @@ def test_stats_of_a_missing_database_or_unknown_format_is_one_sentence(tmp_path:
     unknown = _totembot("stats", "--db", str(path), "--format", "chess")
     assert unknown.returncode == 2
     assert unknown.stderr.startswith("totembot: There is no format 'chess': the formats are totem,")
+
+
+def _forget_results(path: Path) -> None:
+    """As a database from before results were made at each game's end: all of them wait."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("DELETE FROM results")
+        raw.execute("UPDATE games SET results_version = NULL, turns = NULL")
+
+
+def test_stats_on_a_backlog_counts_every_game(tmp_path: Path) -> None:
+    path, outcomes = _database(tmp_path, 30)
+    before = json.loads(_totembot("stats", "--db", str(path), "--json").stdout)
+    _forget_results(path)
+
+    printed = _totembot("stats", "--db", str(path), "--json")
+
+    assert printed.returncode == 0, printed.stderr
+    assert json.loads(printed.stdout) == before  # every game counted, as before
+    assert before["games"] == len(outcomes)
+    if printed.stderr:  # only when making them took a second (tests/store: the lines)
+        assert printed.stderr.endswith("totembot: statistics made.\n")
+    again = _totembot("stats", "--db", str(path), "--json")
+    assert (again.stdout, again.stderr) == (printed.stdout, "")  # kept: nothing to make

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from totembot.reports.stats import by_account, by_name, count_games, player_stats, stats_json
-from totembot.reports.stats_text import leaderboard_embed, player_embed, stats_text
+from totembot.reports.stats_text import counting_note, leaderboard_embed, player_embed, stats_text
 from totembot.store import ResultRow
 
 START = "2026-11-24T20:00:00.000+00:00"
@@ -143,3 +143,17 @@ def test_by_name_a_discord_player_is_shown_by_their_name_in_the_game() -> None:
     rows = [row(1, "Big_Bob", "win", user="12")]  # shown on the server as "Big_Bob (server)"
     assert [p.name for p in player_stats(rows, by_name)] == ["Big_Bob"]
     assert [p.name for p in player_stats(rows, by_account)] == ["Big_Bob (server)"]
+
+
+def test_while_older_games_are_counted_the_embeds_say_how_far_along() -> None:
+    players = player_stats([row(1, "Ann", "win"), row(1, "Bob", "loss")])
+    note = counting_note(1200, 10000)
+    assert note == (
+        "Older games are still being counted: 1200 of 10000 done (12%); these statistics "
+        "leave out the rest."
+    )
+    assert player_embed(players[0], None, note)["footer"] == {"text": note}
+    assert "footer" not in player_embed(players[0], None)
+    board = leaderboard_embed(1, players, None, note)
+    assert board["footer"] == {"text": f"1 finished game counted. {note}"}
+    assert leaderboard_embed(1, players, None)["footer"] == {"text": "1 finished game counted"}

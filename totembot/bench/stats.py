@@ -27,12 +27,12 @@ ROUNDS = 5
 @dataclass(frozen=True)
 class StatsFigures:
     games: int
-    first_ms: float  # the first statistics after the games finished: their results are made
+    first_ms: float  # the first statistics after the games finished without their results
     all_ms: float  # the whole database's leaderboard, results already made (median)
     guild_ms: float  # one server's statistics (median)
 
 
-def _finished(index: int) -> NewGame:
+def finished_game(index: int) -> NewGame:
     setup, lines = ENDINGS[index % len(ENDINGS)]
     members = [f"P{(index * 7 + k * 13) % MEMBERS}" for k in range(4)]
     config = parse_setup(setup.format(*members))
@@ -56,13 +56,18 @@ def _finished(index: int) -> NewGame:
 
 
 async def measure_stats(database: str | Path, games: int) -> StatsFigures:
-    """Statistics over `games` finished games stored in `database`, a fresh one."""
+    """Statistics over `games` finished games stored in `database`, a fresh one: the first
+    call (which answers with the results made so far and starts making the others: see
+    `bench/backlog.py`), then the calls once every game's results are made."""
     store = await open_store(database)
     try:
-        await store.create_games([_finished(index) for index in range(games)], status="finished")
+        await store.create_games(
+            [finished_game(index) for index in range(games)], status="finished"
+        )
         started = time.perf_counter()
         player_stats(await store.results(), by_account)
         first = time.perf_counter() - started
+        await store.backlog.wait()
         everything, one_guild = [], []
         for _ in range(ROUNDS):
             started = time.perf_counter()

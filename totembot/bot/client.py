@@ -166,6 +166,12 @@ class TotemBot(commands.Bot):
         """The self-hoster's sign that the bot is connected (again after a new session)."""
         name = self.user.name if self.user else "?"
         log.info("ready as %s in %d servers", name, len(self.guilds))
+        # Games that ended without their statistics (an upgrade, a migrate-db) are made in the
+        # background from now on, in short batches, rather than at the first /totem stats.
+        try:
+            await self.service.store.backlog.start()
+        except StoreError as error:  # the first statistics asked for try again
+            log.warning("The statistics of older games cannot be made now: %s", error)
 
     async def close(self) -> None:
         await self.summaries.flush()

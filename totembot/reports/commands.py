@@ -18,7 +18,7 @@ from totembot.reports.chosen import ReportProblem, chosen_game
 from totembot.reports.stats import by_name, count_games, player_stats, stats_json
 from totembot.reports.stats_text import stats_text
 from totembot.service import GameService
-from totembot.store import GameStore, StoreError, open_store
+from totembot.store import GameStore, Progress, StoreError, open_store
 
 EXIT_OK = 0
 EXIT_PROBLEM = 2
@@ -64,12 +64,54 @@ async def stats_report(store: GameStore, game_format: str | None, as_json: bool)
     if game_format is not None and game_format not in format_names():
         known = ", ".join(format_names())
         raise ReportProblem(f"There is no format {game_format!r}: the formats are {known}.")
+    await work_off_backlog(store)
     rows = await store.results(game_format=game_format)
     players = player_stats(rows, by_name)
     games = count_games(rows)
     if as_json:
         return json.dumps(stats_json(games, players), indent=2, ensure_ascii=False)
     return stats_text(games, players, game_format)
+
+
+async def work_off_backlog(store: GameStore) -> None:
+    """Games that ended without their results (an older database, a `migrate-db` copy) are
+    made first: the command line counts every game, and nobody else would make them when no bot
+    runs. Once that takes REPORT_EVERY seconds, it says how far along it is on standard error;
+    a short backlog is made without a word. A bot running on the same database goes on
+    answering meanwhile (each batch is one short transaction)."""
+    await store.backlog.start()
+    progress = store.results_progress()
+    if progress is None:
+        return
+    lines = ProgressLines(progress.total)
+    await store.backlog.wait(lines.report, every=REPORT_EVERY)
+    lines.end()
+
+
+REPORT_EVERY = 1.0  # seconds between two progress lines, and before the first
+
+
+class ProgressLines:
+    """The backlog's progress on standard error: a first line when it is first told, one line
+    each time, and a last line if anything was said."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.said = False
+
+    def report(self, progress: Progress) -> None:
+        if not self.said:
+            self.said = True
+            print(
+                f"totembot: making the statistics of {self.total} finished games that have "
+                "none yet (an older database)...",
+                file=sys.stderr,
+            )
+        print(f"totembot: {progress.done} of {progress.total} done.", file=sys.stderr)
+
+    def end(self) -> None:
+        if self.said:
+            print("totembot: statistics made.", file=sys.stderr)
 
 
 async def summary_report(store: GameStore, game_id: int | None, chart: str | None) -> str:

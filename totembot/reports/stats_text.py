@@ -14,6 +14,7 @@ from totembot.reports.stats import PlayerStats, Record
 STATS_COLOUR = 0x3498DB
 MAX_FIELDS = 25
 LEADERBOARD_SIZE = 10
+MAX_FOOTER = 2048  # Discord's limit on an embed's footer text
 MEDALS = ("🥇", "🥈", "🥉")
 
 
@@ -70,8 +71,20 @@ def stats_text(games: int, players: Sequence[PlayerStats], game_format: str | No
     return "\n".join(lines)
 
 
-def player_embed(player: PlayerStats, game_format: str | None) -> dict[str, Any]:
-    """`/totem stats`: one player's record, then a field per format."""
+def counting_note(done: int, total: int) -> str:
+    """What statistics say while older games are still being counted (the results backlog):
+    they count the games made so far."""
+    percent = done * 100 // total if total else 100
+    return (
+        f"Older games are still being counted: {done} of {total} done ({percent}%); "
+        "these statistics leave out the rest."
+    )
+
+
+def player_embed(
+    player: PlayerStats, game_format: str | None, note: str | None = None
+) -> dict[str, Any]:
+    """`/totem stats`: one player's record, then a field per format (and `note` below)."""
     overall = [tally(player.overall), length(player.overall), way_out(player)]
     overall = [part[:1].upper() + part[1:] if part else part for part in overall]
     fields = [
@@ -83,18 +96,21 @@ def player_embed(player: PlayerStats, game_format: str | None) -> dict[str, Any]
         for name, record in player.formats[:MAX_FIELDS]
     ]
     scope = f" in {format_title(game_format)}" if game_format else ""
-    return {
+    embed = {
         "title": f"Statistics: {escape(player.name)}{scope}"[:256],
         "description": "\n".join(part for part in overall if part)[:MAX_DESCRIPTION],
         "fields": fields,
         "color": STATS_COLOUR,
     }
+    if note is not None:
+        embed["footer"] = {"text": note[:MAX_FOOTER]}
+    return embed
 
 
 def leaderboard_embed(
-    games: int, players: Sequence[PlayerStats], game_format: str | None
+    games: int, players: Sequence[PlayerStats], game_format: str | None, note: str | None = None
 ) -> dict[str, Any]:
-    """`/totem leaderboard`: the top players by wins, then win rate."""
+    """`/totem leaderboard`: the top players by wins, then win rate (and `note` below)."""
     scope = format_title(game_format) if game_format else "all formats"
     lines = []
     for place, player in enumerate(players[:LEADERBOARD_SIZE]):
@@ -105,9 +121,10 @@ def leaderboard_embed(
             f"{plural(record.games, 'game')} ({record.win_rate:.0%})"
         )
     described = "\n".join(lines) if lines else "No finished games yet."
+    counted = f"{plural(games, 'finished game')} counted"
     return {
         "title": f"Leaderboard: {scope}"[:256],
         "description": described[:MAX_DESCRIPTION],
-        "footer": {"text": f"{plural(games, 'finished game')} counted"},
+        "footer": {"text": counted if note is None else f"{counted}. {note}"[:MAX_FOOTER]},
         "color": STATS_COLOUR,
     }

@@ -1,5 +1,6 @@
 """Durable storage of games on SQLite or PostgreSQL: the only package that writes SQL."""
 
+from totembot.store.backlog import Progress
 from totembot.store.backup import BackupReport, backup_database
 from totembot.store.base import GameStore
 from totembot.store.errors import ChannelBusy, DatabaseGone, GameCorrupt, StaleState, StoreError
@@ -27,6 +28,7 @@ __all__ = [
     "LobbyOptions",
     "NewGame",
     "Opened",
+    "Progress",
     "ResultRow",
     "Seat",
     "StaleState",

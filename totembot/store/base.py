@@ -9,7 +9,6 @@ numbers.
 
 from __future__ import annotations
 
-import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -17,9 +16,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from totembot.core import GameState
-from totembot.core.story import GameResult
 from totembot.games.registry import ruleset_of
 from totembot.store import results
+from totembot.store.backlog import Progress, Queries, ResultsBacklog
 from totembot.store.errors import GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
     SEATS,
@@ -31,7 +30,7 @@ from totembot.store.model import (
     Seat,
     StoredGame,
 )
-from totembot.store.results import ResultRow
+from totembot.store.results import MadeResults, ResultRow
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
@@ -40,18 +39,18 @@ GAME_COLUMNS = (
 ENDED = "This game has been ended: nothing more can be recorded."
 STALE = "The game changed while this request was being checked: please send it again."
 
-MadeResults = list[tuple[int, int, GameResult]]  # (game id, version, result)
-
 
 class GameStore(ABC):
     """Games, seats, event log, snapshots, lobbies and results in one database."""
 
     opened: Opened
-    needing_results: str = results.NEEDING  # the backend's query for games lacking results
+    backlog_queries = Queries()  # the backend's queries for games lacking results
 
     def __init__(self, opened: Opened) -> None:
         self.opened = opened
         self._formats: dict[int, str] = {}  # game id -> format, read once
+        # Finished games whose results were never made, worked off in the background.
+        self.backlog = ResultsBacklog(self._all, self._save_results, self.backlog_queries)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -114,7 +113,8 @@ class GameStore(ABC):
 
     @abstractmethod
     async def _save_results(self, made: MadeResults) -> None:
-        """Replace each game's result rows in one transaction, unless it moved on meanwhile."""
+        """Replace each game's result rows in one short transaction (a backlog's batch),
+        unless it moved on meanwhile."""
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -238,13 +238,17 @@ class GameStore(ABC):
     ) -> list[ResultRow]:
         """Every seat of every finished game (of one server, one format), for statistics.
 
-        Games finished since the last call have their results made first, in one transaction.
+        A game's results are made when it ends; games that ended without them (a backlog) are
+        worked off in the background, started here: this answers at once with the games made
+        so far, and `results_progress` says how far along the backlog is.
         """
-        needing = await self._all(self.needing_results)
-        if needing:
-            await self._save_results(await asyncio.to_thread(results.results_of, needing))
+        await self.backlog.start()
         rows = await self._all(results.READ, (guild_id, game_format))
         return [results.result_row(row) for row in rows]
+
+    def results_progress(self) -> Progress | None:
+        """How far along the backlog's run is; None when no game waits for its results."""
+        return self.backlog.progress
 
     async def game_ids(self, status: str | None = None) -> list[int]:
         query = "SELECT id FROM games WHERE CAST(? AS TEXT) IS NULL OR status = ? ORDER BY id"

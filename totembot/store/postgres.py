@@ -21,6 +21,7 @@ import asyncpg
 
 from totembot.core import GameState
 from totembot.store import results
+from totembot.store.backlog import Queries
 from totembot.store.base import (
     ENDED,
     FLOOR_ROW,
@@ -28,7 +29,6 @@ from totembot.store.base import (
     INSERT_SEAT,
     STALE,
     GameStore,
-    MadeResults,
     event_row,
     game_row,
     lobby_row,
@@ -44,6 +44,7 @@ from totembot.store.postgres_schema import (
     schema_version,
     shown_url,
 )
+from totembot.store.results import MadeResults, rows_of
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +132,29 @@ def unreached(error: BaseException) -> str:
     return reason(error)
 
 
-NEEDING = results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version")
+QUERIES = Queries(
+    waiting=results.WAITING.replace("IS NOT version", "IS DISTINCT FROM version").replace(
+        results.BY_INDEX, ""
+    ),
+    needing=results.NEEDING.replace("IS NOT g.version", "IS DISTINCT FROM g.version").replace(
+        results.BY_INDEX, ""
+    ),
+)
+# A batch of results in three statements whatever its size: the games still at the version
+# the results were made from claim them (results.MARK_MADE, for many), then their old rows
+# go and the new ones come.
+MARK_MADE = """
+UPDATE games AS g SET results_version = m.version, turns = m.turns
+FROM unnest($1::bigint[], $2::integer[], $3::integer[]) AS m(id, version, turns)
+WHERE g.id = m.id AND g.version = m.version AND g.status = 'finished'
+AND g.results_version IS DISTINCT FROM m.version
+RETURNING g.id
+"""
+DELETE_RESULTS = "DELETE FROM results WHERE game_id = ANY($1::bigint[])"
+INSERT_RESULTS = """
+INSERT INTO results (game_id, seat, name, outcome, way_out)
+SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[])
+"""
 
 
 @functools.lru_cache(maxsize=256)
@@ -157,7 +180,7 @@ def written(status: str) -> int:
 class PostgresStore(GameStore):
     """Games, seats, event log and snapshots in a PostgreSQL database."""
 
-    needing_results = NEEDING
+    backlog_queries = QUERIES
 
     def __init__(self, pool: asyncpg.Pool, opened: Opened) -> None:
         super().__init__(opened)
@@ -193,6 +216,7 @@ class PostgresStore(GameStore):
         return cls(pool, Opened(where, before, version))
 
     async def close(self) -> None:
+        await self.backlog.stop()
         await self._pool.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -302,20 +326,33 @@ class PostgresStore(GameStore):
         self, game_id: int, expected_version: int, record: EventRecord, state: GameState
     ) -> int:
         new_version = expected_version + 1
+        row = event_row(game_id, new_version, record, state)
+        made = results.made_at_end(game_id, new_version, state, record.changes)
         try:
-            async with self._connection() as connection:
-                inserted = await connection.execute(
-                    APPEND, *event_row(game_id, new_version, record, state)
-                )
+            inserted = await (self._append_ending(row, made) if made else self._append(row))
         except asyncpg.UniqueViolationError as error:  # a row at that seq already (the floor)
             raise StaleState(STALE) from error
-        if written(inserted) == 1:
+        if inserted:
             return new_version
         # Nothing was written: why is read apart, so that losing this read is told as such.
-        row = await self._one("SELECT status FROM games WHERE id = ?", (game_id,))
-        if row is not None and row[0] == "abandoned":
+        found = await self._one("SELECT status FROM games WHERE id = ?", (game_id,))
+        if found is not None and found[0] == "abandoned":
             raise StoreError(ENDED)
         raise StaleState(STALE)
+
+    async def _append(self, row: tuple[Any, ...]) -> bool:
+        """The common request: one statement, so a lost connection leaves it unknown only
+        once it was sent. Whether it was written (False: stale or ended)."""
+        async with self._connection() as connection:
+            return written(await connection.execute(APPEND, *row)) == 1
+
+    async def _append_ending(self, row: tuple[Any, ...], made: MadeResults) -> bool:
+        """The request that ends a game, with the game's results, in one transaction."""
+        async with self._transaction() as connection:
+            if written(await connection.execute(APPEND, *row)) == 0:
+                return False
+            await _write_results(connection, made)
+            return True
 
     async def floor_commit(self, game_id: int, seq: int, at: str) -> None:
         async with self._connection() as connection:
@@ -369,17 +406,33 @@ class PostgresStore(GameStore):
             )
 
     async def _save_results(self, made: MadeResults) -> None:
+        """A backlog's batch in one transaction whose commit does not wait for the WAL's
+        flush: results are a cache of the games, and a crash that loses the last batches
+        loses their `results_version` with them, so they are made again (requests keep
+        `synchronous_commit` on)."""
         async with self._transaction() as connection:
-            for game_id, version, result in made:
-                status = await connection.execute(
-                    numbered(results.MARK_MADE), *results.mark_made(game_id, version, result)
-                )
-                if written(status) == 0:
-                    continue
-                await connection.execute("DELETE FROM results WHERE game_id = $1", game_id)
-                await connection.executemany(
-                    numbered(results.INSERT), results.rows_of(game_id, result)
-                )
+            await connection.execute("SET LOCAL synchronous_commit = off")
+            await _write_results(connection, made)
+
+
+async def _write_results(connection: asyncpg.Connection, made: MadeResults) -> None:
+    """Each game's result rows, replacing older ones, unless the game moved on since they were
+    made or another process made them already: three statements for the whole batch."""
+    claimed = await connection.fetch(
+        MARK_MADE,
+        [game_id for game_id, _version, _result in made],
+        [version for _game_id, version, _result in made],
+        [result.turns for _game_id, _version, result in made],
+    )
+    ids = {int(row[0]) for row in claimed}
+    if not ids:
+        return
+    await connection.execute(DELETE_RESULTS, list(ids))
+    rows = [
+        row for game_id, _, result in made if game_id in ids for row in rows_of(game_id, result)
+    ]
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    await connection.execute(INSERT_RESULTS, *columns)
 
 
 async def _roll_back(transaction: Any) -> None:

@@ -1,5 +1,10 @@
-"""Results for statistics: made once per finished game from its final snapshot and the
+"""Results for statistics: made once per finished game from its final state and the
 changes of the request that ended it, then read back with one query however many games.
+
+They are made when a game ends, in the same transaction as the request that ended it (the
+backends' `append`), so statistics never wait for them. Games that ended without them (a
+database from before, a `migrate-db` copy, a ruleset that failed) are a backlog that
+`store/backlog.py` works off in short batches.
 
 The rows are a cache of what the game's ruleset says (`Ruleset.result`): a game reopened by
 undo and finished anew has a new version, so its rows are made again.
@@ -8,9 +13,11 @@ undo and finished anew has a new version, so its rows are made again.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from totembot.core import GameEvent, GameState
 from totembot.core.story import GameResult
 from totembot.games.registry import ruleset_of
 
@@ -34,10 +41,24 @@ class ResultRow:
     finished_at: str | None
 
 
+# (game id, version, result) of games whose results are made and ready to write.
+MadeResults = list[tuple[int, int, GameResult]]
+
+# The backlog's queries: which games wait, then one batch of them at a time in id order with
+# what their results are made from. Both through the partial index games_needing_results,
+# named for SQLite (whose planner would rather read every finished game by status: 4.6 ms
+# against 0.07 for 10,000 games, at each statistics asked for); PostgreSQL spells `IS NOT` as
+# `IS DISTINCT FROM` and picks the index itself (`postgres.QUERIES`).
+BY_INDEX = " INDEXED BY games_needing_results"
+WAITING = (
+    f"SELECT id, version FROM games{BY_INDEX} "
+    "WHERE status = 'finished' AND results_version IS NOT version ORDER BY id"
+)
 NEEDING = (
-    "SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g "
+    f"SELECT g.id, g.format, g.version, g.snapshot, e.changes FROM games g{BY_INDEX} "
     "LEFT JOIN events e ON e.game_id = g.id AND e.seq = g.version "
-    "WHERE g.status = 'finished' AND g.results_version IS NOT g.version ORDER BY g.id"
+    "WHERE g.status = 'finished' AND g.results_version IS NOT g.version AND g.id > ? "
+    "ORDER BY g.id LIMIT ?"
 )
 
 READ = (  # the columns of ResultRow, in order
@@ -62,10 +83,10 @@ def result_of(row: tuple[Any, ...]) -> GameResult:
     return ruleset.result(state, last)
 
 
-def results_of(needing: list[tuple[Any, ...]]) -> list[tuple[int, int, GameResult]]:
-    """(game id, version, result) of each game read (in a worker thread: thousands of games
-    the first time); a game that cannot be read is left out, and counted once it can be."""
-    made = []
+def results_of(needing: list[tuple[Any, ...]]) -> MadeResults:
+    """(game id, version, result) of each game read (NEEDING's rows); a game that cannot be
+    read is left out, with a warning."""
+    made: MadeResults = []
     for row in needing:
         try:
             made.append((int(row[0]), int(row[2]), result_of(row)))
@@ -80,6 +101,22 @@ MARK_MADE = (  # claims the game's results for `version`; no row when it moved o
     "AND (results_version IS NULL OR results_version <> ?)"
 )
 INSERT = "INSERT INTO results (game_id, seat, name, outcome, way_out) VALUES (?, ?, ?, ?, ?)"
+
+
+def made_at_end(
+    game_id: int, version: int, state: GameState, changes: Sequence[GameEvent]
+) -> MadeResults:
+    """The results of a game this request ends, to write with it ([] when the game goes on).
+
+    A ruleset that cannot tell them must not refuse the request that ended the game: the game
+    is then left to the backlog, which says in the log that it cannot be read."""
+    if not state.finished:
+        return []
+    try:
+        return [(game_id, version, ruleset_of(state.config.format).result(state, changes))]
+    except Exception:
+        log.warning("Game %s's results could not be made when it ended.", game_id, exc_info=True)
+        return []
 
 
 def mark_made(game_id: int, version: int, result: GameResult) -> tuple[Any, ...]:

@@ -108,8 +108,12 @@ class StoryCommands(commands.Cog):
         from totembot.reports.stats_text import player_embed
 
         players, _games = await self._server_stats(interaction, game_format)
-        found = chosen_player(players, player, str(Caller.of(interaction).user_id))
-        embed = discord.Embed.from_dict(player_embed(found, game_format))
+        note = self._counting_note()
+        try:
+            found = chosen_player(players, player, str(Caller.of(interaction).user_id))
+        except RuleViolation as missing:  # perhaps among the games not counted yet
+            raise RuleViolation(f"{missing} {note or ''}".strip()) from None
+        embed = discord.Embed.from_dict(player_embed(found, game_format, note))
         await say(interaction, embed=embed)
 
     @app_commands.command(name="leaderboard", description="The server's players with most wins")
@@ -122,7 +126,8 @@ class StoryCommands(commands.Cog):
         from totembot.reports.stats_text import leaderboard_embed
 
         players, games = await self._server_stats(interaction, game_format)
-        embed = discord.Embed.from_dict(leaderboard_embed(games, players, game_format))
+        note = self._counting_note()
+        embed = discord.Embed.from_dict(leaderboard_embed(games, players, game_format, note))
         await say(interaction, embed=embed)
 
     @app_commands.command(
@@ -142,6 +147,14 @@ class StoryCommands(commands.Cog):
         file = discord.File(io.BytesIO(script.encode()), filename=name)
         text = f"Game {game.id}: play it back with `totembot console {name}`."
         await say(interaction, text, file=file)
+
+    def _counting_note(self) -> str | None:
+        """While older games' statistics are still being made (after an upgrade or a
+        `migrate-db`), the reply says how far along they are: it counts those made so far."""
+        from totembot.reports.stats_text import counting_note
+
+        progress = self.recorder.service.store.results_progress()
+        return None if progress is None else counting_note(progress.done, progress.total)
 
     async def _server_stats(
         self, interaction: discord.Interaction, game_format: str | None
