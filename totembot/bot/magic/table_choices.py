@@ -62,7 +62,9 @@ def kinds_for(option: str | None, removing: bool) -> Autocomplete:
         ]
         new = None if removing else _new_kind(current, offered)
         if new is not None:
-            found.insert(0, app_commands.Choice(name=f"new kind: {new}{COUNTERS}", value=new))
+            found.insert(
+                0, app_commands.Choice(name=f"new kind: {new}{COUNTERS}", value=new + COUNTERS)
+            )
         return found[:MAX_CHOICES]
 
     return complete
