@@ -78,8 +78,22 @@ def sixteen() -> GameState:
     return played_state(f"game grand-melee players: {', '.join(NAMES)} commander", *lines)
 
 
+def giant() -> GameState:
+    """Two-Headed Giant: Ann the monarch until Cid's commander hits her team, Cid with rad and
+    the city's blessing, Dan's tax."""
+    return played_state(
+        "game two-headed-giant teams: Ann+Bob, Cid+Dan commander",
+        "Ann: become the monarch",
+        "Cid: get 2 rad",
+        "Cid: get the city's blessing",
+        "Dan: cast commander",
+        "Cid: attack Ann for 3 with commander",
+    )
+
+
 CASES: dict[str, Callable[[], GameState]] = {
     "ffa": free_for_all,
+    "giant": giant,
     "totem": totem,
     "sixteen": sixteen,
 }
@@ -169,3 +183,12 @@ def test_a_game_without_table_lines_draws_no_table_words(monkeypatch: pytest.Mon
     words = drawn_words(state, monkeypatch)
     assert not any(w in ("monarch", "initiative") or "tax" in w for w in words)
     assert "└" not in status_embed(state)["description"]
+
+
+def test_the_giant_formats_show_it_on_each_players_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    words = drawn_words(giant(), monkeypatch)
+    assert "rad 2 · blessing" in words and "tax 2" in words
+    lines = status_embed(giant())["description"].splitlines()
+    cid = next(line for line in lines if "**Cid**" in line)
+    assert cid.endswith("· rad 2 · 🏙 city's blessing") and "(👑 monarch)" in cid
+    assert "monarch" not in next(line for line in lines if "**Ann**" in line)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from totembot.games.magic.render.board_icons import CASTLE
 from totembot.games.magic.render.board_parts import MARGIN, TITLE, Detail
-from totembot.games.magic.render.view import PlayerView, TableView
+from totembot.games.magic.render.view import PlayerTable, PlayerView, TableView, player_table
 from totembot.games.magic.rules.state import GameState
 from totembot.render.fonts import clean
 from totembot.render.palette import GOLD, LABEL
@@ -69,13 +69,19 @@ def seat_words(state: GameState, seat: int) -> list[str]:
     """Totem's ring: what TABLE.md keeps on a player, in the small note under their name (the
     monarch's crown is drawn on the name)."""
     player = state.players[seat]
-    words = ["initiative"] if state.initiative == player.name else []
-    words += [f"{clean(kind)} {count}" for kind, count in sorted(player.counters.items())]
-    words += ["blessing"] if player.city_blessing else []
-    words += [f"ring {player.ring}"] if player.ring else []
+    return table_words(player.name, player_table(state, player))
+
+
+def table_words(name: str, table: PlayerTable) -> list[str]:
+    """A player's TABLE.md in a few words, where a card has no room for detail lines (Totem's
+    seats, the giant formats' rows): the initiative, counters, blessing, Ring, tax."""
+    words = ["initiative"] if table.initiative else []
+    words += [f"{clean(kind)} {count}" for kind, count in table.counters.items()]
+    words += ["blessing"] if table.city_blessing else []
+    words += [f"ring {table.ring}"] if table.ring else []
     words += [
-        tax_detail(player.name, key, casts).words.replace("commander ", "") + f" {2 * casts}"
-        for key, casts in player.commander_casts.items()
+        tax_detail(name, key, casts).words.replace("commander ", "") + f" {2 * casts}"
+        for key, casts in table.commander_casts.items()
         if casts
     ]
     return words

@@ -250,13 +250,14 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             minion_times=player.minion_times,
             poison_from=dict(player.poison_from) if poison_from else None,
             left_this_turn=seat in empty,
-            table=_player_table(state, player),
+            table=player_table(state, player),
         )
         for seat, player in enumerate(state.players)
     ]
 
 
-def _player_table(state: GameState, player: Player) -> PlayerTable:
+def player_table(state: GameState, player: Player) -> PlayerTable:
+    """What TABLE.md keeps on `player` (Totem's ring board reads it from the state too)."""
     return PlayerTable(
         counters=dict(sorted(player.counters.items())),
         monarch=state.monarch == player.name,
