@@ -192,3 +192,24 @@ async def test_totem_moves_the_monarch_with_an_attack_hitting_its_holder(
     assert "Ann: Cid becomes the monarch" in history
     assert re.search(r"Dan: flip a coin giving (heads|tails)", history)
     assert re.search(r"Bob: choose a player at random giving \w+", history)
+
+
+async def test_a_totemic_channel_refuses_the_table_commands_in_one_sentence(
+    standin: StandIn, table: int
+) -> None:
+    await standin.slash(ANN, table, "totemic solo", {"power": 26, "rivals": "Badger 28, Bat 20"})
+    sentence = "This channel plays totemic-solo: record it with /do (see /totem help totemic)."
+    for command, options in (
+        ("counter add", {"player": "Ann", "kind": "energy", "amount": 1}),
+        ("monarch", {}),
+        ("roll", {"dice": "d20"}),
+        ("random-player", {}),
+    ):
+        refused = await standin.slash(ANN, table, command, options)
+        assert refused.ephemeral and refused.content == sentence, command
+    said = await standin.slash(ANN, table, "do", {"text": "roll d20"})
+    assert said.ephemeral and "Totemic has no" in (said.content or "")
+    offered = await standin.autocomplete(
+        ANN, table, "counter remove", {"player": "Ann", "kind": ""}, focused="kind"
+    )
+    assert offered == []
