@@ -165,6 +165,13 @@ async def test_totem_moves_the_monarch_with_an_attack_hitting_its_holder(
     assert (hit.content or "").splitlines()[-1] == (
         "Ann attacked Cid, the monarch: Ann becomes the monarch"
     )
+    each = {"who": "opponent", "kind": "rad", "amount": 1}
+    spread = await standin.slash(ANN, table, "counter each", each)
+    assert (spread.content or "").splitlines() == [
+        "Bob gets 1 rad (0 -> 1), recorded by Ann",
+        "Cid gets 1 rad (2 -> 3), recorded by Ann",
+        "Dan gets 1 rad (0 -> 1), recorded by Ann",
+    ]
     flipped = await standin.slash(DAN, table, "flip")
     assert not flipped.ephemeral
     assert re.fullmatch(r"Dan flipped a coin: (heads|tails)", flipped.content or "")
@@ -177,12 +184,13 @@ async def test_totem_moves_the_monarch_with_an_attack_hitting_its_holder(
     description = status.embeds[0]["description"]
     ann = next(line for line in description.splitlines() if "**Ann**" in line)
     assert "👑 monarch" in ann
-    assert "└ rad 2" in description
+    assert "└ rad 3" in description and "└ rad 1" in description
     expected = played_state(
         "game totem players: Ann, Bob, Cid, Dan",
         "Ann: Cid becomes the monarch",
         "Bob: Cid gets 2 rad",
         "Ann: attack Bob-Cid for 3 hitting Cid",
+        "Ann: each opponent gets 1 rad",
         "Cid: it becomes night",
     )
     picture = decoded(await posted_board(standin, table))
