@@ -253,3 +253,21 @@ def test_in_totem_an_attack_that_names_no_one_reminds_the_table_how_to_move_it()
     four = "game totem players: Ann, Bob, Cid, Dan"
     events = events_of(four, "Dan: become the monarch", "Ann: attack Bob-Cid for 3")
     assert not [event for event in events if isinstance(event, Reminded)]
+
+
+def test_in_shared_team_turns_next_reminds_every_player_of_the_team() -> None:
+    # 2HG, teams Ann+Bob, Cid+Dan, Eve+Fay: turn 2 is Cid+Dan's, so both are reminded.
+    events = events_of(
+        GIANT3, "Dan: become the monarch", "Cid: take the initiative", "Bob gets 1 rad", "next"
+    )
+    reminded = [event for event in events if isinstance(event, Reminded)]
+    assert [(event.player, len(event.reminders)) for event in reminded] == [("Cid", 1), ("Dan", 1)]
+
+
+def test_in_grand_melee_next_reminds_the_player_the_marker_reaches() -> None:
+    # Five players, one marker, at Ann; Ann ends her turn: it passes to Bob (no other marker
+    # waits him out). With eight, both markers would wait (608.4c), and no turn would begin.
+    melee5 = "game grand-melee players: Ann, Bob, Cid, Dan, Eve"
+    events = events_of(melee5, "Bob: become the monarch", "Eve: take the initiative", "Ann: next")
+    reminded = [event for event in events if isinstance(event, Reminded)]
+    assert [event.player for event in reminded] == ["Bob"]

@@ -31,7 +31,10 @@ CONSOLE_TOPIC = Topic(
         "ring (or show, status) shows the table; json prints the state as JSON (see RULES.md); "
         "help TOPIC explains a topic; quit or exit, or Ctrl-D on an empty line, leaves.",
         "Up and Down recall earlier lines and Ctrl-R searches them; Tab completes verbs, "
-        "players' names and totems; Ctrl-C drops the line being typed, not the game.",
+        "players' names, totems and kinds of counters; Ctrl-C drops the line being typed, not "
+        "the game.",
+        "Dice, coins and random players are drawn as each line is recorded: totembot console "
+        "--seed N draws the same ones every time.",
         "Once a game is over, a new setup line (game totem players: ...) starts the next one; "
         "while a game is being played, a setup line is refused.",
     ),

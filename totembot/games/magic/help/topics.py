@@ -56,6 +56,9 @@ REQUESTS = Topic(
         "The words the and totem around a totem are optional; any other word a phrase does not "
         "expect makes the line unreadable. A refused line says why in one sentence and changes "
         "nothing.",
+        "Besides life, every Magic format keeps player counters (help get), the monarch and the "
+        "initiative (help become), day and night (help it), the city's blessing, the Ring (help "
+        "ring), commander tax (help cast), and dice, coins and random players (help roll).",
     ),
     examples=(
         Example("Ann: deal 3 to Bob", "Ann records 3 damage from a source she controls."),

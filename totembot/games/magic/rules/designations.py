@@ -98,9 +98,18 @@ def moved(state: GameState, request: Request, events: list[Event]) -> Change:
     return state, found
 
 
-def _beginning(events: list[Event]) -> list[str]:
-    """The players whose turn began with these events."""
-    names = [event.active for event in events if isinstance(event, TurnPassed)]
+def _beginning(state: GameState, events: list[Event]) -> list[str]:
+    """The players whose turn began with these events: with a passed turn, every player still
+    in whose turn it now is (a whole team in the giant formats' shared turns); in Grand Melee,
+    each player a marker reached."""
+    names = []
+    if any(isinstance(event, TurnPassed) for event in events):
+        game_format = format_of(state)
+        names = [
+            state.players[seat].name
+            for seat in state.players_in()
+            if game_format.is_own_turn(state, seat)
+        ]
     names += [e.player for e in events if isinstance(e, MarkerMoved) and not e.waiting]
     return names
 
@@ -132,10 +141,11 @@ DAY_NIGHT = {
 def reminders(state: GameState, events: list[Event]) -> list[Event]:
     """`next`'s reminders for each player whose turn begins, and the table's day or night."""
     found: list[Event] = []
-    for name in _beginning(events):
+    beginning = _beginning(state, events)
+    for name in beginning:
         held = _holds(state, name)
         if held:
             found.append(Reminded(player=name, reminders=held))
-    if state.day_night is not None and _beginning(events):
+    if state.day_night is not None and beginning:
         found.append(Reminded(player=None, reminders=(DAY_NIGHT[state.day_night],)))
     return found
