@@ -184,7 +184,7 @@ async def test_totem_moves_the_monarch_with_an_attack_hitting_its_holder(
     description = status.embeds[0]["description"]
     ann = next(line for line in description.splitlines() if "**Ann**" in line)
     assert "👑 monarch" in ann
-    assert "└ rad 3" in description and "└ rad 1" in description
+    assert "**Cid** · rad 3" in description and "**Dan** · rad 1" in description
     expected = played_state(
         "game totem players: Ann, Bob, Cid, Dan",
         "Ann: Cid becomes the monarch",

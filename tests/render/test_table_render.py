@@ -145,7 +145,9 @@ def test_totem_shows_the_monarch_moved_by_the_attack_and_night() -> None:
     assert embed["title"].endswith("· 🌙 night")
     ann = next(line for line in embed["description"].splitlines() if "**Ann**" in line)
     assert "👑 monarch" in ann
-    assert "└ energy 4" in embed["description"]
+    lines = embed["description"].splitlines()
+    assert "**Cid** (🏰 initiative) · energy 4" in lines  # on the player, not under: a totem is
+    assert "**Dan** · experience 2 · 🪙 tax 2" in lines
 
 
 def test_sixteen_players_with_six_kinds_each_are_cut_visibly_not_refused() -> None:

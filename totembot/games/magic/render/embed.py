@@ -257,9 +257,12 @@ def _built(view: TableView, fit: Fit) -> list[str]:
         return [line for team in view.teams for line in _team_lines(view, team, fit)]
     if rule_words(view) or view.minions:
         return [line for player in view.players for line in _player_lines(view, player, fit)]
+    if not view.totems:
+        return [line for player in view.players for line in _player_lines(view, player, fit)]
     lines: list[str] = []
-    for player in view.players:
-        lines += _player_lines(view, player, fit)
+    for player in view.players:  # Totem: the player's own things on their line, not a totem's
+        kept = table_parts(player, fit.counters, fit.name)
+        lines.append(" · ".join([_player_line(view, player, False, fit), *kept]))
         lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
     return lines
 
