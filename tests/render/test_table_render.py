@@ -194,3 +194,49 @@ def test_the_giant_formats_show_it_on_each_players_row(monkeypatch: pytest.Monke
     cid = next(line for line in lines if "**Cid**" in line)
     assert cid.endswith("· rad 2 · 🏙 city's blessing") and "(👑 monarch)" in cid
     assert "monarch" not in next(line for line in lines if "**Ann**" in line)
+
+
+def long(seat: int) -> str:
+    """A 32-character name, as long as a name may be."""
+    return chr(ord("A") + seat) + "x" * 31
+
+
+def crowded(setup: str, count: int) -> GameState:
+    """Every player with eight kinds of counters, the blessing, the Ring and two partners'
+    casts; the monarch and the initiative given."""
+    names = [long(seat) for seat in range(count)]
+    lines = [f"{name}: get 999999 {kind}" for name in names for kind in KINDS]
+    lines += [f"{name}: get the city's blessing" for name in names]
+    lines += [f"{name}: the ring tempts you" for name in names]
+    lines += [f"{name}: cast commander {partner}" for name in names for partner in ("K" * 32, "T")]
+    lines += [f"{names[-1]}: become the monarch", f"{names[0]}: take the initiative"]
+    return played_state(setup.format(players=", ".join(names)) + " commander", *lines)
+
+
+def team_setup(fmt: str, size: int, count: int) -> str:
+    teams = ", ".join(
+        "+".join(long(k * size + s) for s in range(size)) for k in range(count // size)
+    )
+    return f"game {fmt} teams: {teams}"
+
+
+CROWDED = {
+    "totem": lambda: crowded("game totem players: {players}", 8),
+    "free-for-all": lambda: crowded("game ffa players: {players}", 12),
+    "grand-melee": lambda: crowded("game grand-melee players: {players}", 16),
+    "two-headed-giant": lambda: crowded(team_setup("two-headed-giant", 4, 16), 16),
+    "teams": lambda: crowded(team_setup("teams", 4, 16), 16),
+    "emperor": lambda: crowded(team_setup("emperor", 5, 20), 20),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CROWDED))
+def test_the_largest_tables_with_everything_fit_discord_and_name_every_player(case: str) -> None:
+    state = CROWDED[case]()
+    embed = status_embed(state)
+    assert_within_discord_limits(embed)
+    description = embed["description"]
+    shown = [player.name[:12] for player in state.players]
+    assert all(name in description for name in shown), "every player keeps a line"
+    assert "more" in description or "kinds of counters" in description
+    assert_valid_board(board_png(state))
