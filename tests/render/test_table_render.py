@@ -175,8 +175,8 @@ def test_the_board_draws_counters_designations_tax_and_day(
 def test_totems_board_puts_the_counters_in_the_seat_note(monkeypatch: pytest.MonkeyPatch) -> None:
     words = drawn_words(totem(), monkeypatch)
     assert any(w.endswith("· night") for w in words)
-    # The ring's seat labels are small: the note is clipped there, the embed says it all.
-    assert "initiative · energ…" in words and "experience 2 · t…" in words
+    # The ring's seat labels are small: whole words, then how many more (the embed says all).
+    assert "initiative · +1" in words and "experience 2 · +1" in words
     assert "Ann" in words  # drawn with the monarch's crown (see the snapshot)
 
 

@@ -46,7 +46,7 @@ from totembot.games.magic.render.board_parts import (
     squeeze,
 )
 from totembot.games.magic.render.board_players import draw_table
-from totembot.games.magic.render.board_table import seat_words, titled
+from totembot.games.magic.render.board_table import seat_words, titled, words_fitting
 from totembot.games.magic.rules.state import GameState, Pool
 from totembot.render.fonts import clean
 from totembot.render.palette import (
@@ -203,7 +203,14 @@ def seat_note(pen: Pen, state: GameState, seat: int, sizes: Sizes, width: float)
     if poison and player.status in ("in", "won") and pen.width(note, sizes.sub) > width:
         note = poison
     kept = seat_words(state, seat)
-    return " · ".join([note, *kept] if note else kept)
+    if not kept:
+        return note
+    room = width - (pen.width(note + " · ", sizes.sub) if note else 0)
+    return " · ".join(
+        [note, words_fitting(pen, kept, sizes.sub, room)]
+        if note
+        else [words_fitting(pen, kept, sizes.sub, room)]
+    )
 
 
 def draw_seat(pen: Pen, state: GameState, seat: int, box: Box, sizes: Sizes) -> None:

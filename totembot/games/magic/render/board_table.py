@@ -85,3 +85,14 @@ def table_words(name: str, table: PlayerTable) -> list[str]:
         if casts
     ]
     return words
+
+
+def words_fitting(pen: Pen, words: list[str], size: float, width: float) -> str:
+    """As many whole words as fit in `width`, then "+N" for the rest: "initiative · +2"
+    reads better than "initiative · energ…". The first word alone is clipped if need be."""
+    for count in range(len(words), 0, -1):
+        more = [f"+{len(words) - count}"] if count < len(words) else []
+        text = " · ".join([*words[:count], *more])
+        if pen.width(text, size) <= width:
+            return text
+    return pen.fit(" · ".join(words), size, width)

@@ -22,7 +22,7 @@ from totembot.games.magic.render.board_parts import (
     draw_name,
     life_fitting,
 )
-from totembot.games.magic.render.board_table import COUNTER, table_words
+from totembot.games.magic.render.board_table import COUNTER, table_words, words_fitting
 from totembot.games.magic.render.view import PlayerView, TableView, TeamView
 from totembot.render.fonts import clean
 from totembot.render.palette import (
@@ -224,7 +224,7 @@ def draw_kept(
     words = table_words(player.name, player.table)
     if not words:
         return 0.0
-    shown = pen.fit(" · ".join(words), size, (span[1] - span[0]) / 2)
+    shown = words_fitting(pen, words, size, (span[1] - span[0]) / 2)
     return pen.text((span[1], y), shown, size, dimmed(COUNTER, dim), align="right") + size * 0.6
 
 
