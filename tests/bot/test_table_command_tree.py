@@ -9,6 +9,7 @@ from discord import app_commands
 
 from totembot.bot.help_page import commands_text
 from totembot.bot.magic.table_actions import CounterCog, TableActionsCog
+from totembot.bot.magic.table_choices import dice, kind_words, new_kind
 from totembot.games.magic.language.requests import TABLE
 from totembot.games.magic.language.row import TABLE_GROUP
 
@@ -61,3 +62,19 @@ def test_the_help_page_lists_every_table_command() -> None:
 def test_the_counter_group_stays_within_discords_subcommand_limit() -> None:
     assert CounterCog.__cog_group_name__ == "counter"
     assert 0 < len(CounterCog.__cog_app_commands__) <= 25
+
+
+def test_a_typed_kind_is_offered_as_a_new_kind_only_when_the_language_could_read_it() -> None:
+    assert new_kind("Ticket", ["energy"]) == "ticket"
+    assert new_kind("ticket counters", []) == "ticket"
+    assert new_kind("energy", ["energy", "rad"]) is None  # offered already
+    assert new_kind("poison", []) is None  # poison keeps its own phrase
+    assert new_kind("two words", []) is None and new_kind("2x", []) is None
+    assert kind_words("rad") == "rad" and kind_words("ticket") == "ticket counters"
+
+
+async def test_dice_offers_the_usual_dice_and_what_was_typed() -> None:
+    offered = [choice.value for choice in await dice(None, "")]  # type: ignore[arg-type]
+    assert offered[:3] == ["d20", "d6", "2d6"]
+    assert [c.value for c in await dice(None, "7d9")] == ["7d9"]  # type: ignore[arg-type]
+    assert [c.value for c in await dice(None, "d1")][:3] == ["d1", "d10", "d12"]  # type: ignore[arg-type]

@@ -34,7 +34,7 @@ def _whose(interaction: discord.Interaction, table: Table, option: str | None) -
     return table.player_named(typed) if typed else None
 
 
-def _new_kind(typed: str, offered: list[str]) -> str | None:
+def new_kind(typed: str, offered: list[str]) -> str | None:
     """What was typed, when it could be a kind of one's own not offered yet."""
     word = typed.strip().casefold().removesuffix(COUNTERS).removesuffix(" counter")
     if word in offered or KIND.fullmatch(word) is None or word == "poison":
@@ -60,7 +60,7 @@ def kinds_for(option: str | None, removing: bool) -> Autocomplete:
             for kind in offered
             if typed in kind
         ]
-        new = None if removing else _new_kind(current, offered)
+        new = None if removing else new_kind(current, offered)
         if new is not None:
             found.insert(
                 0, app_commands.Choice(name=f"new kind: {new}{COUNTERS}", value=new + COUNTERS)
