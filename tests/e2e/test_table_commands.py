@@ -165,6 +165,13 @@ async def test_totem_moves_the_monarch_with_an_attack_hitting_its_holder(
     assert (hit.content or "").splitlines()[-1] == (
         "Ann attacked Cid, the monarch: Ann becomes the monarch"
     )
+    undone = await standin.slash(ANN, table, "undo")
+    assert undone.content == "Undone: Ann: attack Bob-Cid for 3 hitting Cid"
+    await status_shows(standin, "**Cid** (👑 monarch)", table)  # the crown went back with it
+    again = await standin.slash(
+        ANN, table, "attack", {"totem": "Bob-Cid", "amount": 3, "hitting": "Cid"}
+    )
+    assert "Ann becomes the monarch" in (again.content or "")
     each = {"who": "opponent", "kind": "rad", "amount": 1}
     spread = await standin.slash(ANN, table, "counter each", each)
     assert (spread.content or "").splitlines() == [
