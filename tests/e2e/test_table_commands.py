@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import ANN, BOB, CID, DAN
+from tests.e2e.conftest import ANN, BOB, CID, DAN, EVE
 from tests.e2e.test_bot_games import status_shows
 from tests.formats.tables import played_state
 from tests.render.test_board_snapshots import MAX_DIFFERING_SHARE, decoded, differing_share
@@ -228,3 +228,24 @@ async def test_a_totemic_channel_refuses_the_table_commands_in_one_sentence(
         ANN, table, "counter remove", {"player": "Ann", "kind": ""}, focused="kind"
     )
     assert offered == []
+
+
+async def test_grand_melee_offers_counters_within_range_and_designations_to_anyone(
+    standin: StandIn, table: int
+) -> None:
+    players = f"<@{ANN}> <@{BOB}> <@{CID}> <@{DAN}> <@{EVE}> Fay Gus Hal"
+    await standin.slash(ANN, table, "totem new", {"format": "grand-melee", "players": players})
+
+    async def values(command: str, options: dict[str, object]) -> list[str]:
+        found = await standin.autocomplete(ANN, table, command, options, focused="player")
+        return [choice["value"] for choice in found]
+
+    counters = {"player": "", "kind": "energy", "amount": 1}
+    assert await values("counter add", counters) == ["Ann", "Bob", "Hal"]  # reach 1
+    everyone = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    for command in ("monarch", "initiative", "blessing", "ring"):
+        assert await values(command, {"player": ""}) == everyone, command
+    far = await standin.slash(ANN, table, "counter add", {**counters, "player": "Eve"})
+    assert far.ephemeral
+    blessed = await standin.slash(ANN, table, "blessing", {"player": "Eve"})
+    assert blessed.content == "Eve gets the city's blessing for the rest of the game"

@@ -167,7 +167,7 @@ class TableActionsCog(commands.Cog):
 
     @app_commands.command(name="blessing", description="A player gets the city's blessing")
     @app_commands.describe(player="Who gets the city's blessing for good (default: you)")
-    @app_commands.autocomplete(player=players_for("get"))
+    @app_commands.autocomplete(player=players_for("monarch"))  # no range limits it, unlike counters
     async def blessing(self, interaction: discord.Interaction, player: str | None = None) -> None:
         await ask(self.recorder, interaction, Get(target=await self._for(interaction, player)))
 
