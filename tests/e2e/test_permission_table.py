@@ -54,6 +54,11 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("undo", {}, ["remove Gus"], MANAGERS),
     ("do", {"text": "Gus: deal 1 to Bob via Bob-Cid"}, [], SEATED_IN | MANAGERS),
     ("do", {"text": "Bob: concede"}, [], {"player in"} | MANAGERS),
+    ("counter add", {"player": "Gus", "kind": "energy", "amount": 1}, [], SEATED_IN | MANAGERS),
+    ("counter pay", {"kind": "rad", "amount": 1}, ["Ann: get 1 rad", "Bob: get 1 rad"], SEATED_IN),
+    ("monarch", {"player": "Gus"}, [], SEATED_IN | MANAGERS),
+    ("cast-commander", {}, [], set()),  # the game has no commander: refused to everyone
+    ("roll", {"dice": "d20"}, [], SEATED_IN | MANAGERS),
     ("totem status", {}, [], EVERYONE),
     ("totem history", {}, [], EVERYONE),
     ("totem board", {}, [], EVERYONE),

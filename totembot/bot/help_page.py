@@ -25,6 +25,9 @@ COMMANDS_BEFORE = (
 )
 STRUCTURED = "Or use the structured commands with autocomplete:"
 COMMANDS_AFTER = (
+    "On the table: /counter add, remove, pay or each (energy, rad, ticket counters...),",
+    "/monarch, /initiative, /blessing, /ring, /day-night, /cast-commander (commander tax),",
+    "/roll dice: 2d6, /flip and /random-player; everyone sees the result.",
     "Outside Totem: /attack player: Bob, and effects on everyone with /do, e.g.",
     "/do text: deal 1 to each player, each opponent loses 2, each player gains 3.",
     "/totem status and /totem board show the game; /totem history the latest changes.",

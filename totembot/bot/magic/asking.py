@@ -13,9 +13,9 @@ from totembot.bot.access import Caller
 from totembot.bot.recording import Recorder, Said
 from totembot.core import GameRequest, ParsedLine
 from totembot.core.errors import RuleViolation
-from totembot.games.magic.language.phrases import line_of
+from totembot.games.magic.language.phrases import drawing_among, line_of
 from totembot.games.magic.rules.intents import Intent
-from totembot.games.magic.ruleset import MAGIC
+from totembot.games.magic.ruleset import MAGIC, magic_state
 from totembot.games.registry import ruleset_of
 from totembot.service import Recorded
 from totembot.store import StoredGame
@@ -33,6 +33,12 @@ def not_magic(game: StoredGame) -> str:
     return f"This channel plays {game.config.format}: record it with /do (see /totem help totemic)."
 
 
+def players_in(game: StoredGame) -> tuple[str, ...]:
+    """The players still in, among whom `choose a player at random` draws (as `/do` does)."""
+    state = magic_state(game.state)
+    return tuple(state.players[seat].name for seat in state.players_in())
+
+
 @dataclass(frozen=True)
 class Asked:
     """A Magic request as a command's options made it, before the game decides as whom it is
@@ -44,7 +50,7 @@ class Asked:
 
     def line_for(self, game: StoredGame) -> ParsedLine:
         if plays_magic(game):
-            return line_of(self.intent, self.speaker)
+            return drawing_among(line_of(self.intent, self.speaker), players_in(game))
         kind = self.intent.kind
         ruleset = ruleset_of(game.config.format)
         line = ruleset.parse_line(kind, game.state) if kind in SAID_IN_ANY_GAME else None

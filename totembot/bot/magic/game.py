@@ -13,6 +13,7 @@ from totembot.bot.magic.admin import AdminCog
 from totembot.bot.magic.buttons import ConsentButton, add_consent_buttons
 from totembot.bot.magic.lobby.lobby import Lobbies, LobbyView
 from totembot.bot.magic.table import TableCog
+from totembot.bot.magic.table_actions import CounterCog, TableActionsCog
 from totembot.bot.parts import BotParts, DynamicItem
 from totembot.service import Recorded
 
@@ -26,6 +27,8 @@ class MagicBot:
             TableCog(parts.recorder, lobbies),
             ActionsCog(parts.recorder),
             AdminCog(parts.recorder),
+            CounterCog(parts.recorder),
+            TableActionsCog(parts.recorder),
         )
 
     def persistent(self) -> tuple[Sequence[discord.ui.View], Sequence[DynamicItem]]:

@@ -46,6 +46,7 @@ from totembot.games.magic.render.board_parts import (
     squeeze,
 )
 from totembot.games.magic.render.board_players import draw_table
+from totembot.games.magic.render.board_table import seat_words, titled, words_fitting
 from totembot.games.magic.rules.state import GameState, Pool
 from totembot.render.fonts import clean
 from totembot.render.palette import (
@@ -57,6 +58,7 @@ from totembot.render.palette import (
     DEAD_EDGE,
     DEAD_FILL,
     DEAD_LINK,
+    GOLD,
     LABEL,
     LINK,
     MUTED,
@@ -125,7 +127,8 @@ def pending_note(pen: Pen, state: GameState) -> str:
 
 def draw_title(pen: Pen, state: GameState) -> None:
     """Whose turn it is, or who won; and a waiting payment, if any."""
-    draw_headline(pen, *headline(pen, state))
+    words, colour = headline(pen, state)
+    draw_headline(pen, titled(pen, state.day_night, state.finished, words), colour)
     if state.pending:
         pen.text((SIZE / 2, 57), pending_note(pen, state), NOTE, PENDING)
 
@@ -198,8 +201,16 @@ def seat_note(pen: Pen, state: GameState, seat: int, sizes: Sizes, width: float)
         word = out_note(pen, player.status, player.reason, sizes.sub, room)
     note = " · ".join(part for part in (word, poison) if part)
     if poison and player.status in ("in", "won") and pen.width(note, sizes.sub) > width:
-        return poison
-    return note
+        note = poison
+    kept = seat_words(state, seat)
+    if not kept:
+        return note
+    room = width - (pen.width(note + " · ", sizes.sub) if note else 0)
+    return " · ".join(
+        [note, words_fitting(pen, kept, sizes.sub, room)]
+        if note
+        else [words_fitting(pen, kept, sizes.sub, room)]
+    )
 
 
 def draw_seat(pen: Pen, state: GameState, seat: int, box: Box, sizes: Sizes) -> None:
@@ -212,7 +223,8 @@ def draw_seat(pen: Pen, state: GameState, seat: int, box: Box, sizes: Sizes) -> 
     inner = box[2] - box[0] - height * 0.6
     note = seat_note(pen, state, seat, sizes, inner)
     at = (x, y - sizes.sub * 0.62 if note else y)
-    draw_name(pen, player.name, player.status, at, inner, sizes.name, ink)
+    crowned = GOLD if state.monarch == player.name else None
+    draw_name(pen, player.name, player.status, at, inner, sizes.name, ink, crowned=crowned)
     if note:
         note_ink = (POISON if player.poison else MUTED) if ink == TEXT else ink
         pen.text((x, y + sizes.name * 0.6), pen.fit(note, sizes.sub, inner), sizes.sub, note_ink)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from totembot.games.magic.render.board_icons import draw_table_icon
 from totembot.render.fonts import clean
 from totembot.render.palette import (
     ACTIVE,
@@ -156,7 +157,7 @@ def draw_name(
 class Detail:
     """One line under a life: an icon, words and a number."""
 
-    icon: str  # "drop", "sword" or ""
+    icon: str  # "drop", "sword", "crown", "castle" (board_table) or ""
     words: str
     value: str
     colour: RGB
@@ -184,6 +185,8 @@ def draw_icon(pen: Pen, icon: str, at: Point, size: float, ink: RGB) -> None:
         droplet(pen, at, size * 0.85, ink)
     elif icon == "sword":
         sword(pen, at, size * 1.1, ink)
+    else:
+        draw_table_icon(pen, icon, at, size, ink)
 
 
 def draw_detail(

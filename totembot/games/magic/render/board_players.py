@@ -45,6 +45,11 @@ from totembot.games.magic.render.board_seats import (
     seat_marks,
     turns_headline,
 )
+from totembot.games.magic.render.board_table import (
+    day_night_title,
+    designation_details,
+    kept_details,
+)
 from totembot.games.magic.render.board_teams import draw_teams
 from totembot.games.magic.render.view import LifeView, PlayerView, TableView, table_view
 from totembot.games.magic.rules.state import GameState
@@ -260,7 +265,11 @@ def draw_player_card(
     if player.life is None:
         return
     body = (left, header[3] + pad, box[2] - pad * 1.5, box[3] - pad)
-    lines = life_details(player.life, player.poison, player.poison_from)
+    lines = [
+        *designation_details(player),
+        *life_details(player.life, player.poison, player.poison_from),
+        *kept_details(player),
+    ]
     plan = body_plan(pen, player.life, lines, body, sizes)
     draw_body(pen, player.life, plan, body, gone or player.life.dead)
 
@@ -302,10 +311,11 @@ def draw_view(view: TableView) -> Pen:
     else:
         draw_players(pen, view, area)
     if view.turn_markers and not view.finished:
-        draw_headline(pen, *turns_headline(pen, view))
+        words, colour = turns_headline(pen, view)
     else:
         actor = view.active_team if view.active_team is not None else view.active
-        draw_headline(pen, *headline_words(pen, view.finished, view.winners, view.turn, actor))
+        words, colour = headline_words(pen, view.finished, view.winners, view.turn, actor)
+    draw_headline(pen, day_night_title(pen, view, words), colour)
     if view.pending:
         pen.text((SIZE / 2, 57), pending_words(pen, view), NOTE, PENDING)
     if len(footer) == 1:

@@ -22,6 +22,7 @@ from totembot.games.magic.render.board_parts import (
     draw_name,
     life_fitting,
 )
+from totembot.games.magic.render.board_table import COUNTER, table_words, words_fitting
 from totembot.games.magic.render.view import PlayerView, TableView, TeamView
 from totembot.render.fonts import clean
 from totembot.render.palette import (
@@ -196,19 +197,35 @@ def draw_player_row(pen: Pen, player: PlayerView, row: Box, plan: Roster, dim: b
     next to it (or, for a player out with none, why, at the right)."""
     y = middle(row)[1]
     size, small = plan.size, plan.small
-    tallies, more = tallies_fitting(pen, player.commander_damage, small, row[2] - plan.column)
+    right = row[2] - draw_kept(pen, player, (plan.column, row[2]), y, small, dim)
+    tallies, more = tallies_fitting(pen, player.commander_damage, small, right - plan.column)
     if tallies:
         draw_tallies(pen, tallies, more, plan.column, y, small, dim)
         name_end = plan.column - size * 0.6
     elif player.status not in ("in", "won"):
-        word = pen.fit(player.status, small, row[2] - plan.column)
-        shown = pen.text((row[2], y), word, small, FAINT, align="right")
-        name_end = row[2] - shown - size * 0.6
+        word = pen.fit(player.status, small, right - plan.column)
+        shown = pen.text((right, y), word, small, FAINT, align="right")
+        name_end = right - shown - size * 0.6
     else:
-        name_end = row[2]
+        name_end = right
     status = "in" if player.status == "won" else player.status  # the band shows the win
     ink = FAINT if dim or status != "in" else TEXT
-    draw_name(pen, player.name, status, (row[0], y), name_end - row[0], size, ink, True)
+    crowned = GOLD if player.table.monarch else None
+    draw_name(
+        pen, player.name, status, (row[0], y), name_end - row[0], size, ink, True, crowned=crowned
+    )
+
+
+def draw_kept(
+    pen: Pen, player: PlayerView, span: tuple[float, float], y: float, size: float, dim: bool
+) -> float:
+    """TABLE.md's words at the right end of a player's row (at most half of it); returns the
+    width taken, 0 when the player has none."""
+    words = table_words(player.name, player.table)
+    if not words:
+        return 0.0
+    shown = words_fitting(pen, words, size, (span[1] - span[0]) / 2)
+    return pen.text((span[1], y), shown, size, dimmed(COUNTER, dim), align="right") + size * 0.6
 
 
 def draw_roster(pen: Pen, players: list[PlayerView], panel: Box, dim: bool) -> None:

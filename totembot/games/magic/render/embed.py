@@ -10,6 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from totembot.games.magic.render.embed_table import (
+    designation_tags,
+    table_line,
+    table_parts,
+    uses_table,
+    with_day_night,
+)
 from totembot.games.magic.render.view import (
     LEFT_THIS_TURN,
     LifeView,
@@ -49,11 +56,19 @@ class Fit:
     name: int = MAX_NAME
     reason: int = 60
     minions: int = 4  # a master's minions named; more are counted
+    counters: int = 6  # kinds of counters named under a player; more are counted
 
 
 # Tables with a range of influence seat up to 20 players, and Minions & Masters' lines say
 # more: their lines shorten, step by step, until every player fits in the description.
-FITS = (Fit(), Fit(2, 32, 48, 3), Fit(1, 24, 32, 2), Fit(0, 16, 24, 0), Fit(0, 12, 12, 0))
+# Counters under sixteen players shorten the same way.
+FITS = (
+    Fit(),
+    Fit(2, 32, 48, 3, 4),
+    Fit(1, 24, 32, 2, 2),
+    Fit(0, 16, 24, 0, 1),
+    Fit(0, 12, 12, 0, 0),
+)
 
 
 def _turns(view: TableView, limit: int) -> str:
@@ -146,6 +161,7 @@ def _seat_tags(
     tags += [player.role] if player.role is not None else []
     if player.is_in and player.reach is not None and view.common_reach() is None:
         tags.append(f"reach {player.reach}")
+    tags += designation_tags(player)
     marker = _turn_marker(view, player)
     if marker is not None:
         state = " waits" if marker.waiting else (", goes when this turn ends" if marker.due else "")
@@ -205,8 +221,9 @@ def _totem_line(totem: LifeView) -> str:
     return f"└ {name}: {parts}"
 
 
-def _team_lines(view: TableView, team: TeamView) -> list[str]:
-    """The team's shared life and status, then each of its players under it."""
+def _team_lines(view: TableView, team: TeamView, fit: Fit = Fit()) -> list[str]:
+    """The team's shared life and status, then each of its players under it (with what
+    TABLE.md keeps on them at the end of their line)."""
     name = escape_name(team.name, limit=GROUP_NAME)
     if team.status == "won":
         line = f"🏆 **{name}** (won)"
@@ -216,30 +233,50 @@ def _team_lines(view: TableView, team: TeamView) -> list[str]:
         line = ("▶ " if team.active else "") + f"**{name}**"
     parts = _life_parts(team.life) if team.life is not None else []
     players = {player.name: player for player in view.players}
+    members = [players[member] for member in team.players]
     return [
         " · ".join([line, *parts]),
-        *(f"└ {_player_line(view, players[member], True)}" for member in team.players),
+        *(
+            " · ".join(
+                [f"└ {_player_line(view, member, True, fit)}"]
+                + table_parts(member, fit.counters, fit.name)
+            )
+            for member in members
+        ),
     ]
 
 
-def _seat_lines(view: TableView) -> list[str]:
-    """A player a line, in seat order, each line shortened as far as needed for all to fit."""
-    for fit in FITS:
-        lines = [_player_line(view, player, False, fit) for player in view.players]
-        if sum(len(line) + 1 for line in lines) <= MAX_DESCRIPTION:
-            break
+def _player_lines(view: TableView, player: PlayerView, fit: Fit) -> list[str]:
+    """The player's line, and under it what TABLE.md keeps on them, if anything."""
+    return [_player_line(view, player, False, fit), *table_line(player, fit.counters, fit.name)]
+
+
+def _built(view: TableView, fit: Fit) -> list[str]:
+    """Every line of the description, at one fit."""
+    if any(team.life is not None for team in view.teams):
+        return [line for team in view.teams for line in _team_lines(view, team, fit)]
+    if rule_words(view) or view.minions:
+        return [line for player in view.players for line in _player_lines(view, player, fit)]
+    if not view.totems:
+        return [line for player in view.players for line in _player_lines(view, player, fit)]
+    lines: list[str] = []
+    for player in view.players:  # Totem: the player's own things on their line, not a totem's
+        kept = table_parts(player, fit.counters, fit.name)
+        lines.append(" · ".join([_player_line(view, player, False, fit), *kept]))
+        lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
     return lines
 
 
 def _lines(view: TableView) -> list[str]:
-    if any(team.life is not None for team in view.teams):
-        return [line for team in view.teams for line in _team_lines(view, team)]
-    if rule_words(view) or view.minions:
-        return _seat_lines(view)
-    lines: list[str] = []
-    for player in view.players:
-        lines.append(_player_line(view, player, False))
-        lines += [_totem_line(totem) for totem in view.totems if totem.seats[0] == player.name]
+    """The description's lines, shortened step by step until they fit where they may need to
+    (tables of up to 20 players, Minions & Masters' longer lines, TABLE.md's counters)."""
+    teams = any(team.life is not None for team in view.teams)
+    if not uses_table(view) and (teams or not (rule_words(view) or view.minions)):
+        return _built(view, Fit())
+    for fit in FITS:
+        lines = _built(view, fit)
+        if sum(len(line) + 1 for line in lines) <= MAX_DESCRIPTION:
+            break
     return lines
 
 
@@ -247,7 +284,7 @@ def status_embed(state: GameState) -> dict[str, Any]:
     """The table: each player with what is theirs (a totem, their own life) or each team."""
     view = table_view(state)
     embed: dict[str, Any] = {
-        "title": _headline(view),
+        "title": with_day_night(view, _headline(view), MAX_TITLE),
         "description": fitted(_lines(view), MAX_DESCRIPTION),
         "color": FINISHED_COLOUR if view.finished else ACTIVE_COLOUR,
         "footer": {"text": " · ".join([view.setup, *rule_words(view)])},

@@ -7,13 +7,13 @@ A new format that keeps to these three owners needs no new drawing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from totembot.games.magic.formats import format_named
 from totembot.games.magic.formats.base import Attacks, Format, Owner
 from totembot.games.magic.formats.seating import departed_seats
 from totembot.games.magic.rules.lookup import pool_name
-from totembot.games.magic.rules.state import GameState
+from totembot.games.magic.rules.state import GameState, Player
 
 ATTACK_WORDS = {"neighbours": "attack an adjacent opponent", "left": "attack left"}
 
@@ -29,6 +29,30 @@ class LifeView:
     commander_damage: dict[str, int]
     locked: bool
     dead: bool
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """What TABLE.md puts on a player: counters, designations, the city's blessing, the Ring's
+    count and the commander casts (commander key to casts). Empty in a game that never used
+    them, which is then drawn exactly as before."""
+
+    counters: dict[str, int] = field(default_factory=dict)
+    monarch: bool = False
+    initiative: bool = False
+    city_blessing: bool = False
+    ring: int = 0
+    commander_casts: dict[str, int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.counters
+            or self.monarch
+            or self.initiative
+            or self.city_blessing
+            or self.ring
+            or self.commander_casts
+        )
 
 
 @dataclass(frozen=True)
@@ -49,6 +73,7 @@ class PlayerView:
     poison_from: dict[str, int] | None = None  # poison-minions: counters by source
     crowned: bool = False  # leads their side (an emperor): drawn with a crown
     left_this_turn: bool = False  # their seat counts for range until the next turn begins
+    table: PlayerTable = field(default_factory=PlayerTable)  # TABLE.md's
 
     @property
     def is_in(self) -> bool:
@@ -105,6 +130,7 @@ class TableView:
     markers: tuple[MarkerView, ...] = ()
     attacks: Attacks = "any"  # whom a player may attack
     empty_seats: int = 0  # of players who left this turn, which range counts until the next
+    day_night: str | None = None  # "day" or "night" once a line said so (TABLE.md)
 
     def marker_of(self, name: str) -> MarkerView | None:
         """The turn marker held by the player or waiting for them, if any."""
@@ -224,9 +250,22 @@ def _players(state: GameState, game_format: Format, lives: list[LifeView]) -> li
             minion_times=player.minion_times,
             poison_from=dict(player.poison_from) if poison_from else None,
             left_this_turn=seat in empty,
+            table=player_table(state, player),
         )
         for seat, player in enumerate(state.players)
     ]
+
+
+def player_table(state: GameState, player: Player) -> PlayerTable:
+    """What TABLE.md keeps on `player` (Totem's ring board reads it from the state too)."""
+    return PlayerTable(
+        counters=dict(sorted(player.counters.items())),
+        monarch=state.monarch == player.name,
+        initiative=state.initiative == player.name,
+        city_blessing=player.city_blessing,
+        ring=player.ring,
+        commander_casts=dict(player.commander_casts),
+    )
 
 
 def _team_tag(state: GameState, game_format: Format, seat: int) -> str | None:
@@ -268,4 +307,5 @@ def table_view(state: GameState) -> TableView:
         ),
         attacks=game_format.attacks,
         empty_seats=0 if state.finished else len(departed_seats(state)),
+        day_night=state.day_night,
     )
