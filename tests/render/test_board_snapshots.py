@@ -397,6 +397,7 @@ def test_the_board_imports_only_pillow_the_rules_and_the_standard_library() -> N
         "contextlib",
         "contextvars",
         "threading",
+        "zlib",
         "pathlib",
         "PIL",
     }
