@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 DEFAULT_GAME_CACHE = 1000  # games kept in memory (TOTEMBOT_GAME_CACHE)
@@ -55,10 +52,44 @@ class GameCache(Generic[Game]):
         return channel_id in self._games
 
 
-@dataclass
-class _Held:
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    users: int = 0  # requests holding the lock or waiting for it
+class _CountedLock(asyncio.Lock):
+    """A channel's lock, with how many requests hold it or wait for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.users = 0
+
+
+class _Holding:
+    """`async with` a channel's lock; the lock is forgotten when its last user leaves. A class
+    rather than a generator: it runs on every request, and costs a third as much."""
+
+    __slots__ = ("_channel_id", "_held", "_lock")
+
+    def __init__(self, held: dict[str, _CountedLock], channel_id: str) -> None:
+        self._held = held
+        self._channel_id = channel_id
+
+    async def __aenter__(self) -> None:
+        lock = self._held.get(self._channel_id)
+        if lock is None:
+            lock = self._held[self._channel_id] = _CountedLock()
+        lock.users += 1  # no await since the lookup: no other request came in between
+        self._lock = lock
+        try:
+            await self._lock.acquire()
+        except BaseException:  # cancelled while waiting: no longer a user
+            self._leave()
+            raise
+
+    async def __aexit__(self, *_exc: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self._lock.users -= 1
+        if self._lock.users == 0:
+            del self._held[self._channel_id]
 
 
 class ChannelLocks:
@@ -70,22 +101,12 @@ class ChannelLocks:
     """
 
     def __init__(self) -> None:
-        self._held: dict[str, _Held] = {}
+        self._held: dict[str, _CountedLock] = {}
 
-    @asynccontextmanager
-    async def hold(self, channel_id: str) -> AsyncIterator[None]:
-        """The channel's lock for the block (waiting for the request before, if any)."""
-        held = self._held.get(channel_id)
-        if held is None:
-            held = self._held[channel_id] = _Held()
-        held.users += 1
-        try:
-            async with held.lock:
-                yield
-        finally:
-            held.users -= 1
-            if held.users == 0:
-                del self._held[channel_id]
+    def hold(self, channel_id: str) -> _Holding:
+        """The channel's lock for an `async with` block (waiting for the request before, if
+        any)."""
+        return _Holding(self._held, channel_id)
 
     def __len__(self) -> int:
         return len(self._held)

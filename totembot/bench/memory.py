@@ -58,6 +58,7 @@ def rss_mb(pid: int) -> float:
 def world(channels: int) -> StandIn:
     """The stand-in with one server, its players and `channels` text channels."""
     fake = StandIn()
+    fake.member.grace = 0.0  # no followups to wait for: the next command goes at once
     fake.add_guild(GUILD)
     for user in USERS:
         fake.add_member(GUILD, user, f"player{user}", display_name=f"P{user}")
