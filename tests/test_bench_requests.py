@@ -178,4 +178,5 @@ async def test_the_memory_figure_is_the_bots_rss_after_every_channel_played(
     assert versions == [("active", len(MOVES))] * 3  # every move of every channel accepted
     figures = memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0))
     assert figures["rss_growth_ratio"] == pytest.approx(1.25)
+    assert memory_figures(MemoryFigures(2000, None, None, 50.0))["rss_growth_ratio"] is None
     assert "75.0 MB after 2000 channels each played a game" in describe_memory(figures)

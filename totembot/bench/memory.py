@@ -34,25 +34,27 @@ TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 @dataclass(frozen=True)
 class MemoryFigures:
     channels: int
-    startup_mb: float
-    played_mb: float
+    startup_mb: float | None  # None where /proc cannot tell (not Linux)
+    played_mb: float | None
     seconds: float  # to play every channel
 
     @property
-    def ratio(self) -> float:
+    def ratio(self) -> float | None:
+        if self.startup_mb is None or self.played_mb is None:
+            return None
         return self.played_mb / self.startup_mb
 
 
-def rss_mb(pid: int) -> float:
-    """A process's resident memory now, in MB (0.0 when it cannot be read)."""
+def rss_mb(pid: int) -> float | None:
+    """A process's resident memory now, in MB (None when it cannot be read)."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
-        return 0.0
+        return None
     for line in status.splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+            return round(int(line.split()[1]) / 1024, 1)
+    return None
 
 
 def world(channels: int) -> StandIn:
@@ -125,7 +127,7 @@ async def measure_memory(database: str, channels: int) -> MemoryFigures:
             played = rss_mb(pid)
     finally:
         await fake.stop()
-    return MemoryFigures(channels, round(startup, 1), round(played, 1), round(seconds, 1))
+    return MemoryFigures(channels, startup, played, round(seconds, 1))
 
 
 def memory_figures(memory: MemoryFigures) -> dict[str, object]:
@@ -134,7 +136,7 @@ def memory_figures(memory: MemoryFigures) -> dict[str, object]:
         "rss_channels": memory.channels,
         "rss_startup_mb": memory.startup_mb,
         "rss_played_mb": memory.played_mb,
-        "rss_growth_ratio": round(memory.ratio, 3),
+        "rss_growth_ratio": None if memory.ratio is None else round(memory.ratio, 3),
     }
 
 
