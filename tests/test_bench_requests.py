@@ -4,16 +4,34 @@ status is shown as the bot's debounce allows, and the figures are computed from 
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from totembot.bench import backlog as bench_backlog
 from totembot.bench.backlog import BacklogFigures, backlog_figures, measure_backlog
+from totembot.bench.board import (
+    TABLES,
+    BoardFigure,
+    board_figures,
+    describe_board,
+    measure_board,
+    pillow_floor,
+    table,
+)
 from totembot.bench.main import QUICK, describe, request_figures
+from totembot.bench.memory import (
+    MOVES,
+    MemoryFigures,
+    describe_memory,
+    measure_memory,
+    memory_figures,
+)
 from totembot.bench.requests import (
     CYCLE,
     Concurrent,
@@ -23,6 +41,8 @@ from totembot.bench.requests import (
     new_games,
     serial_requests,
 )
+from totembot.games.registry import format_names, ruleset_of
+from totembot.render.pen import SIZE, Tally, counting
 from totembot.store import open_store
 
 
@@ -110,6 +130,8 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
             **BACKLOG_FIGURES,
+            **board_figures([BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000)]),
+            **memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0)),
         },
         QUICK,
     )
@@ -123,6 +145,8 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
         "/do in other channels meanwhile, one every 4 ms: p99 9.0 ms, without it 6.0 ms (250 "
         "each, 3 rounds): ratio 1.5 (target <= 2)" in text.splitlines()
     )
+    assert text.splitlines()[-2].endswith("16.0 ms; ratio 1.25")  # the board beside its floor
+    assert text.splitlines()[-1].endswith("against 60.0 MB once started: ratio 1.25")
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
 
 
@@ -195,3 +219,49 @@ def test_the_backlog_figures_are_the_ratios_of_the_timings() -> None:
     assert figures["do_p99_during_stats_ratio"] == pytest.approx(3.0)
     assert figures["do_during_stats_count"] == 100
     assert figures["do_during_stats_rounds"] == 2
+
+
+# --- issue 32: the board against its floor, and the memory kept per channel --------------------
+
+
+def test_each_format_has_a_board_measured_against_a_floor_of_as_many_shapes_and_texts() -> None:
+    figure = measure_board("totem", rounds=1)
+
+    with counting() as tallies:
+        ruleset_of("totem").board_png(table(TABLES["totem"]))
+    assert tallies == [Tally(figure.shapes, figure.texts)]
+    assert figure.shapes > 20 and figure.texts > 10
+    assert figure.board_ms > 0 and figure.floor_ms > 0 and figure.png_bytes > 1000
+    floor = Image.open(io.BytesIO(pillow_floor(figure.shapes, figure.texts)))
+    assert (floor.format, floor.size) == ("PNG", (SIZE, SIZE))
+    assert set(TABLES) == set(format_names()) - {"totemic", "totemic-solo"}  # every board
+
+
+def test_the_board_figures_are_the_worst_formats() -> None:
+    boards = [
+        BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000),
+        BoardFigure("teams", 18.0, 12.0, 70, 30, 60_000),  # the furthest above its floor
+    ]
+    figures = board_figures(boards)
+
+    assert figures["board_floor_ratio"] == pytest.approx(1.5)
+    assert (figures["board_worst_format"], figures["board_ms"]) == ("teams", 18.0)
+    assert figures["board_ratios"] == {"totem": 1.25, "teams": 1.5}
+    assert "Pillow drawing the same 70 shapes and 30 texts" in describe_board(figures)
+
+
+async def test_the_memory_figure_is_the_bots_rss_after_every_channel_played(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "memory.sqlite3"
+
+    memory = await measure_memory(str(database), 3)
+
+    assert memory.channels == 3 and memory.startup_mb > 0 and memory.played_mb > 0
+    with sqlite3.connect(database) as raw:
+        versions = raw.execute("SELECT status, version FROM games").fetchall()
+    assert versions == [("active", len(MOVES))] * 3  # every move of every channel accepted
+    figures = memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0))
+    assert figures["rss_growth_ratio"] == pytest.approx(1.25)
+    assert memory_figures(MemoryFigures(2000, None, None, 50.0))["rss_growth_ratio"] is None
+    assert "75.0 MB after 2000 channels each played a game" in describe_memory(figures)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
+from totembot.channel_cache import DEFAULT_GAME_CACHE, ChannelLocks, GameCache
 from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.errors import RuleViolation
 from totembot.core.ruleset import standing_steps
@@ -83,16 +84,20 @@ class GameService:
     The current game of each channel is kept in memory after its first load, so a request
     costs one commit; the store's version check still refuses a write based on a state that
     another process changed, and then the game is reloaded and the request checked again.
+    At most `cache_size` games are kept, those of the channels played most recently: another
+    is loaded again when its channel is next used. A channel's lock is kept while in use.
     """
 
-    def __init__(self, store: GameStore, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Callable[[], str] = utc_now,
+        cache_size: int = DEFAULT_GAME_CACHE,
+    ) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._current: dict[str, StoredGame] = {}
-
-    def _lock(self, channel_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+        self._locks = ChannelLocks()
+        self._current: GameCache[StoredGame] = GameCache(cache_size)
 
     async def start(
         self,
@@ -105,7 +110,7 @@ class GameService:
         """Set a game up in a channel that has no active game (raises ChannelBusy)."""
         initial = ruleset_of(config.format).new_game(config)
         seats = seats or [Seat(display_name=name, guest_name=name) for name in config.players]
-        async with self._lock(channel_id):
+        async with self._locks.hold(channel_id):
             game = await self.store.create_game(
                 NewGame(
                     channel_id=channel_id,
@@ -117,7 +122,7 @@ class GameService:
                     guild_id=guild_id,
                 )
             )
-            self._current[channel_id] = game
+            self._current.put(channel_id, game)
             return game
 
     async def current(self, channel_id: str) -> StoredGame | None:
@@ -126,7 +131,7 @@ class GameService:
         if game is None:
             game = await self.store.load_current(channel_id)
             if game is not None:
-                self._current[channel_id] = game
+                self._current.put(channel_id, game)
         return game
 
     async def record(
@@ -143,11 +148,11 @@ class GameService:
         `undo_check`'s on an undo the rules allow. Raises RuleViolation (nothing changed) when
         the rules or the check refuse it.
         """
-        async with self._lock(channel_id):
+        async with self._locks.hold(channel_id):
             try:
                 return await self._record(channel_id, request, recorded_by, undo_check)
             except StaleState:
-                self._current.pop(channel_id, None)  # another process wrote: check again
+                self._current.drop(channel_id)  # another process wrote: check again
                 return await self._record(channel_id, request, recorded_by, undo_check)
 
     async def _record(
@@ -172,11 +177,11 @@ class GameService:
         try:
             version = await self.store.append(stored.id, stored.version, record, outcome.state)
         except StoreError:
-            self._current.pop(channel_id, None)
+            self._current.drop(channel_id)
             raise
         status = "finished" if outcome.state.finished else "active"
-        self._current[channel_id] = replace(
-            stored, version=version, state=outcome.state, status=status
+        self._current.put(
+            channel_id, replace(stored, version=version, state=outcome.state, status=status)
         )
         ended = outcome.state.finished and not stored.state.finished
         return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
@@ -212,10 +217,10 @@ class GameService:
 
     async def end(self, channel_id: str) -> StoredGame:
         """Abandon the channel's active game; it stays in the database."""
-        async with self._lock(channel_id):
+        async with self._locks.hold(channel_id):
             stored = await self.current(channel_id)
             if stored is None or stored.status != "active":
                 raise NoGame("There is no active game in this channel to end.")
             await self.store.abandon(stored.id, self.clock())
-            self._current.pop(channel_id, None)
+            self._current.drop(channel_id)
             return stored

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from totembot.channel_cache import DEFAULT_GAME_CACHE
 from totembot.shards import ShardSet, parse_shards
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
@@ -75,6 +76,15 @@ class Settings(BaseSettings):
         ge=1,
         validation_alias="TOTEMBOT_SHARD_COUNT",
         description="How many shards the whole bot has, the same in every process.",
+    )
+    game_cache: int = Field(
+        default=DEFAULT_GAME_CACHE,
+        ge=1,
+        validation_alias="TOTEMBOT_GAME_CACHE",
+        description=(
+            "How many games the bot keeps in memory, those of the channels played most "
+            "recently (about 13 KB each); another is loaded from the database when next used."
+        ),
     )
     shuffle_seed: int | None = Field(
         default=None,

@@ -74,6 +74,25 @@ def test_a_malformed_number_setting_is_named_in_one_sentence(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     ("value", "message"),
+    [
+        ("0", "greater than or equal to 1"),
+        ("-5", "greater than or equal to 1"),
+        ("lots", "integer"),
+    ],
+)
+def test_a_game_cache_size_below_one_or_not_a_number_is_refused_in_one_sentence(
+    tmp_path: Path, value: str, message: str
+) -> None:
+    result = totembot(["run"], {"DISCORD_TOKEN": TOKEN, "TOTEMBOT_GAME_CACHE": value}, tmp_path)
+    assert result.returncode == 2
+    assert "the setting TOTEMBOT_GAME_CACHE is invalid" in result.stderr
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
     [("", "TOTEMBOT_DATABASE is invalid: it is empty"), (":memory:", "loses every game at exit")],
 )
 def test_a_database_setting_that_would_lose_every_game_is_refused(
@@ -316,3 +335,19 @@ async def test_a_sharded_bot_is_an_auto_sharded_bot_that_resyncs_only_its_own_ga
     assert (some.shard_ids, some.shard_count) == ([0], 2)
     assert everything == [1, 2, 3, 4]
     assert scheduled == [1, 3, 4]  # guild 10 and (2 << 22) + 10 are shard 0's, and no guild too
+
+
+async def test_the_game_cache_setting_sizes_the_bots_memory_of_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from totembot.bot.runner import close_bot, open_bot
+    from totembot.channel_cache import DEFAULT_GAME_CACHE
+
+    assert settings_of({}, monkeypatch).game_cache == DEFAULT_GAME_CACHE
+    database = str(tmp_path / "games.sqlite3")
+    env = {"DISCORD_TOKEN": TOKEN, "TOTEMBOT_DATABASE": database, "TOTEMBOT_GAME_CACHE": "7"}
+    bot = await open_bot(settings_of(env, monkeypatch))
+    try:
+        assert bot.service._current.size == 7
+    finally:
+        await close_bot(bot)

@@ -450,7 +450,9 @@ def test_names_and_lives_stay_big_at_the_largest_tables(case: str) -> None:
     assert min(line.size for line in written if line.text in lives) >= 30
 
 
-def test_the_formats_still_draw_without_freetype(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_formats_still_draw_without_freetype(
+    monkeypatch: pytest.MonkeyPatch, fresh_fonts: None
+) -> None:
     def no_freetype(*args: object, **kwargs: object) -> ImageFont.FreeTypeFont:
         raise ImportError("The _imagingft C module is not installed")
 

@@ -423,7 +423,9 @@ def test_names_and_lives_stay_big_and_whole_at_the_largest_tables(case: str) -> 
         assert size >= (30 if len(view.players) <= 16 or not detailed else 22), player.name
 
 
-def test_the_seat_formats_still_draw_without_freetype(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_seat_formats_still_draw_without_freetype(
+    monkeypatch: pytest.MonkeyPatch, fresh_fonts: None
+) -> None:
     def no_freetype(*args: object, **kwargs: object) -> ImageFont.FreeTypeFont:
         raise ImportError("The _imagingft C module is not installed")
 

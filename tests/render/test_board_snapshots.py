@@ -364,7 +364,9 @@ def test_hostile_names_and_extreme_numbers_never_crash(count: int) -> None:
     assert_valid_board(board_png(extreme_state(count)))
 
 
-def test_the_board_still_draws_without_freetype(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_board_still_draws_without_freetype(
+    monkeypatch: pytest.MonkeyPatch, fresh_fonts: None
+) -> None:
     def no_freetype(*args: object, **kwargs: object) -> ImageFont.FreeTypeFont:
         raise ImportError("The _imagingft C module is not installed")
 
@@ -373,6 +375,7 @@ def test_the_board_still_draws_without_freetype(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(ImageFont, "truetype", no_freetype)
     monkeypatch.setattr(ImageFont, "load_default", bitmap_font)
+    assert not isinstance(Pen().font(20), ImageFont.FreeTypeFont)  # no font kept from before
     assert_valid_board(board_png(hostile_state()))
     assert_valid_board(board_png(BOARD_CASES["scripts"]()))
 
@@ -389,6 +392,12 @@ def test_the_board_imports_only_pillow_the_rules_and_the_standard_library() -> N
         "logging",
         "struct",
         "functools",
+        "collections",
+        "collections.abc",
+        "contextlib",
+        "contextvars",
+        "threading",
+        "zlib",
         "pathlib",
         "PIL",
     }

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
+from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
+from totembot.bench.memory import describe_memory, measure_memory, memory_figures
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -245,6 +247,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
         backlog = await measure_backlog(place.database, plan.finished_games)
+        board_and_memory = None if server else await measure_board_and_memory(folder, plan)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -258,9 +261,19 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         "stats_guild_ms": stats.guild_ms,
     }
     figures |= backlog_figures(backlog)
+    if board_and_memory is not None:
+        figures |= board_and_memory
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
+
+
+async def measure_board_and_memory(folder: Path, plan: Plan) -> dict[str, Any]:
+    """The board picture against its Pillow floor, and the bot's RSS after as many channels
+    as the plan has finished games have each played a game, over its RSS once started."""
+    figures = board_figures(measure_boards(BOARD_ROUNDS))
+    memory = await measure_memory(str(folder / "memory.sqlite3"), plan.finished_games)
+    return figures | memory_figures(memory)
 
 
 def request_figures(
@@ -290,8 +303,9 @@ def request_figures(
     }
 
 
-# Measured on SQLite only: the bot's Discord calls do not depend on its database.
-LEFT_OUT = ("api_calls_per_request",)
+# Measured on SQLite only: the bot's Discord calls, its board picture and the memory it keeps
+# per channel do not depend on its database.
+LEFT_OUT = ("api_calls_per_request", "board_floor_ratio", "rss_growth_ratio")
 
 
 def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> str:
@@ -330,6 +344,8 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"for one of {GUILDS} servers",
         *describe_backlog(figures),
     ]
+    if "board_floor_ratio" in figures:
+        lines += [describe_board(figures), describe_memory(figures)]
     if server:
         lines.insert(
             0,

@@ -17,6 +17,7 @@ from totembot.bot.conditions import log_refusal
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.games import bot_games, reply_view
 from totembot.bot.parts import BotParts
+from totembot.bot.rate_buckets import keep_buckets_bounded
 from totembot.bot.recording import ChoiceButton, Recorder
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
 from totembot.bot.starting import Starter
@@ -129,6 +130,7 @@ class TotemBot(commands.Bot):
             http_trace=edit_limits.trace,
             **options,  # a sharded bot's shard_ids and shard_count
         )
+        keep_buckets_bounded(self.http)  # discord.py's rate-limit buckets, not 5 minutes' worth
         self.own_shards: ShardSet | None = None
         self.service = service
         self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)

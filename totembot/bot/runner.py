@@ -78,7 +78,7 @@ async def open_bot(
     store = await open_store(settings.database)
     log_opened(store)
     chance = random.Random(settings.shuffle_seed)
-    service = GameService(store)
+    service = GameService(store, cache_size=settings.game_cache)
     if shards is None:
         return TotemBot(service, settings.status_interval, chance, resync_status)
     return ShardedTotemBot(service, settings.status_interval, chance, shards, resync_status)

@@ -15,7 +15,9 @@ from __future__ import annotations
 import importlib.util
 import logging
 import struct
+import threading
 import unicodedata
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -29,6 +31,7 @@ log = logging.getLogger(__name__)
 FONT_DIR = ("mpl-data", "fonts", "ttf")
 REGULAR, BOLD = "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"
 MAX_TEXT = 120  # characters of user text kept before measuring
+KEPT_FONTS = 128  # loaded fonts kept per thread (every board of every format uses about 60)
 
 # Pillow's built-in font (a subset of Aileron) draws printable ASCII and these.
 BUILT_IN = frozenset(range(0x20, 0x7F)) | frozenset(map(ord, "©«°±·»‘’“”…‹›™"))
@@ -74,6 +77,36 @@ def load_font(size: int, bold: bool = False) -> Font:
         except (OSError, ImportError):  # a broken file, or Pillow built without FreeType
             pass
     return ImageFont.load_default(size=size)
+
+
+FontKey = tuple[tuple[Path, Path] | None, int, bool]
+_loaded = threading.local()  # each thread's own fonts, most recently used last
+
+
+def board_font(size: int, bold: bool = False) -> Font:
+    """`load_font`'s font, loaded once per thread and kept (the least recently used dropped
+    past KEPT_FONTS).
+
+    Per thread, because a FreeType face keeps the glyph it is working on and the bot draws
+    boards in worker threads, which live as long as the bot, so each loads a size once. The
+    files found are part of the key: when they change (a test hides them) the new ones load.
+    """
+    fonts: OrderedDict[FontKey, Font] = _loaded.__dict__.setdefault("fonts", OrderedDict())
+    key = (font_files(), size, bold)
+    face = fonts.get(key)
+    if face is None:
+        face = fonts[key] = load_font(size, bold)
+        if len(fonts) > KEPT_FONTS:
+            fonts.popitem(last=False)
+    else:
+        fonts.move_to_end(key)
+    return face
+
+
+def forget_fonts() -> None:
+    """Drop this thread's loaded fonts, so the next are loaded again (for tests that take
+    FreeType away: the fonts kept from before would hide the fallback)."""
+    _loaded.__dict__.pop("fonts", None)
 
 
 def is_dejavu(face: Font) -> bool:
