@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
-from totembot.bench.memory import describe_memory, measure_memory, memory_figures
+from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -221,14 +221,7 @@ def _won(config: GameConfig) -> GameState:
 
 
 def peak_rss_mb(pid: int) -> float | None:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return None
-    for line in status.splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return None
+    return status_mb(pid, "VmHWM")
 
 
 async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:

@@ -47,13 +47,20 @@ class MemoryFigures:
 
 def rss_mb(pid: int) -> float | None:
     """A process's resident memory now, in MB (None when it cannot be read)."""
+    now = status_mb(pid, "VmRSS")
+    return None if now is None else round(now, 1)
+
+
+def status_mb(pid: int, field: str) -> float | None:
+    """A memory figure of /proc/PID/status (`VmRSS`, `VmHWM`...) in MB; None where /proc
+    cannot tell."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
         return None
     for line in status.splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1]) / 1024
     return None
 
 
