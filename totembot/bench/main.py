@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from totembot.bench.heavy import HEAVY_ROUNDS, heavy_figures, heavy_lines, measure_heavy
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -53,11 +54,12 @@ class Plan:
     active_games: int
     channels: int  # at once, each its own game
     concurrent_requests: int
+    heavy_requests: int = 1600  # /do of each kind, quiet and beside drawing (bench/heavy.py)
 
 
 FULL = Plan(5000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000, 100, 10_000)
 # --quick: every figure, from fewer samples (a smoke run, as CI makes of the installed wheel).
-QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200, 100, 2_000)
+QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200, 100, 2_000, heavy_requests=400)
 
 
 class Place(Protocol):
@@ -241,6 +243,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         startup, rss = await measure_startup(place, plan)
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
+        heavy = None if server else await measure_heavy(folder, plan.heavy_requests, HEAVY_ROUNDS)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -253,6 +256,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         "stats_ms": stats.all_ms,
         "stats_guild_ms": stats.guild_ms,
     }
+    if heavy is not None:
+        figures |= heavy_figures(heavy)
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
@@ -285,8 +290,8 @@ def request_figures(
     }
 
 
-# Measured on SQLite only: the bot's Discord calls do not depend on its database.
-LEFT_OUT = ("api_calls_per_request",)
+# Measured on SQLite only: the bot's Discord calls and its drawing do not depend on its database.
+LEFT_OUT = ("api_calls_per_request", "do_p99_heavy_ratio", "loop_lag_p99_heavy_ratio")
 
 
 def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> str:
@@ -323,6 +328,8 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"{figures['stats_first_ms']} ms (results made), then {figures['stats_ms']} ms for "
         f"all, {figures['stats_guild_ms']} ms for one of {GUILDS} servers",
     ]
+    if "do_p99_heavy_ratio" in figures:
+        lines += heavy_lines(figures)
     if server:
         lines.insert(
             0,
