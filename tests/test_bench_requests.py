@@ -129,7 +129,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
 async def test_the_heavy_stretches_draw_pictures_beside_requests_the_quiet_ones_none(
     tmp_path: Path,
 ) -> None:
-    measured = await measure_heavy(tmp_path, count=8, rounds=2)
+    measured = await measure_heavy(tmp_path, count=8, stretch=4)
 
     assert len(measured.quiet.requests) == len(measured.heavy.requests) == 8
     assert measured.heavy.pictures >= 2  # each heavy stretch waits for its first picture

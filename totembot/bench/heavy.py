@@ -4,7 +4,7 @@ boards and charts are drawn beside it, against the same requests with nothing dr
 A summary chart ends every game, and `/totem board` and `/totem chart` draw on request, so on a
 busy server pictures are drawn while other channels play. What players feel is the answer to
 their `/do`; what every channel feels is the event loop's lag (how late a timer fires). Both
-are measured in rounds, each a quiet stretch then a heavy one (a member asking for a board,
+are measured in short stretches, quiet and heavy in turn (a member asking for a board,
 then a chart, over and over in a channel of their own), so that both kinds see the same load
 from whatever else runs on the machine; their p99s are then compared.
 """
@@ -29,7 +29,7 @@ DRAWING_CHANNEL = 2000
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 LAG_TICK = 0.005  # the lag watch's timer: how late each one fires is the loop's lag
 REQUEST_GAP = 0.02  # seconds between two /do: 50 a second, spread over the request channels
-HEAVY_ROUNDS = 4  # quiet and heavy stretches taken in turn
+STRETCH = 50  # requests in a stretch: a second of each kind in turn, so both see the same load
 # The drawing channel's game: turns with changes, so its chart has lines and steps to draw.
 DRAWN_LINES = tuple(
     line for turn in range(8) for line in (f"deal {1 + turn % 3} to P{USERS[1 + turn % 3]}", "next")
@@ -188,8 +188,8 @@ async def heavy_stretch(fake: StandIn, count: int, into: Run) -> None:
         into.pictures += await drawer
 
 
-async def measure_heavy(folder: Path, count: int, rounds: int) -> Heavy:
-    """`count` requests of each kind, in `rounds` quiet and heavy stretches taken in turn,
+async def measure_heavy(folder: Path, count: int, stretch: int = STRETCH) -> Heavy:
+    """`count` requests of each kind, in quiet and heavy stretches of `stretch` taken in turn,
     after a warm-up that draws a board and a chart (a picture's first drawing imports its
     libraries) and records a round of requests."""
     quiet, heavy, warm = Run(), Run(), Run()
@@ -197,8 +197,8 @@ async def measure_heavy(folder: Path, count: int, rounds: int) -> Heavy:
         await _checked(fake, DRAWING_CHANNEL, "totem board", {})
         await _checked(fake, DRAWING_CHANNEL, "totem chart", {})
         await requests(fake, 2 * len(REQUEST_CHANNELS), warm)
-        each = max(1, count // rounds)
-        for _round in range(rounds):
+        for start in range(0, count, stretch):
+            each = min(stretch, count - start)
             await quiet_stretch(fake, each, quiet)
             await heavy_stretch(fake, each, heavy)
     return Heavy(quiet, heavy)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from totembot.bench.heavy import HEAVY_ROUNDS, heavy_figures, heavy_lines, measure_heavy
+from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -243,7 +243,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         startup, rss = await measure_startup(place, plan)
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
-        heavy = None if server else await measure_heavy(folder, plan.heavy_requests, HEAVY_ROUNDS)
+        heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
