@@ -172,6 +172,21 @@ async def test_closing_a_drawer_that_never_drew_starts_nothing() -> None:
     assert drawer.pid is None and children(os.getpid()) <= before
 
 
+async def test_the_worker_runs_this_totembot_even_from_a_folder_holding_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "totembot"
+    other.mkdir()
+    (other / "__init__.py").write_text("raise SystemExit('another totembot was imported')\n")
+    monkeypatch.chdir(tmp_path)  # the worker starts in the bot's working folder
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))  # this totembot on the path, but after the folder
+    drawer = Drawer()
+    try:
+        assert await drawer.draw(Echo(b"mine")) == b"mine"
+    finally:
+        await drawer.close()
+
+
 def test_the_worker_ends_when_the_process_that_started_it_dies() -> None:
     script = textwrap.dedent(
         """

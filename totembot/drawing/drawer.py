@@ -6,7 +6,9 @@ for one thread). It is started the first time a picture is asked for (the bot st
 it, and a bot nobody asks for pictures never starts it), kept for the next ones (matplotlib is
 imported once), and stopped by `close` when the bot shuts down. If it dies (killed, out of
 memory) the picture it was drawing fails with `WorkerLost` and the next picture starts a new
-one; a picture that takes longer than `patience` stops it the same way.
+one (a worker that had drawn before gets the picture once more on a new worker first: it may
+have died while idle, before it saw it); a picture that takes longer than `patience` stops it
+the same way.
 """
 
 from __future__ import annotations
@@ -30,9 +32,12 @@ CLOSE_PATIENCE = 5.0  # seconds the picture being drawn has to finish when the b
 STOP_PATIENCE = 5.0  # seconds the worker has to exit once its input is closed
 ROOT = str(Path(totembot.__file__).resolve().parent.parent)  # where this totembot is imported from
 CLOSED = "the bot is shutting down: no more pictures"
-# The worker imports the totembot the bot runs, wherever the bot was started from.
+# The worker imports the totembot this process runs: `-P` keeps the working folder off its
+# path (another checkout there must not be imported instead), and the folder this totembot
+# came from goes first unless it is on the path already (site-packages stays where it is).
 BOOT = (
-    "import sys; sys.path.insert(0, sys.argv[1]); from totembot.drawing.worker import main; main()"
+    "import sys; root = sys.argv[1]; root in sys.path or sys.path.insert(0, root); "
+    "from totembot.drawing.worker import main; main()"
 )
 
 
@@ -121,6 +126,7 @@ class Drawer:
             try:
                 self._process = await asyncio.create_subprocess_exec(
                     sys.executable,
+                    "-P",
                     "-c",
                     BOOT,
                     ROOT,
