@@ -1,21 +1,25 @@
-"""The summary's chart comes from the drawing process: when the process dies under it, the
-summary is posted without its chart, in one log line, and the next summary has its chart again
-(a new process drawn on)."""
+"""When the drawing process dies under a picture: the summary is posted without its chart, in
+one log line, and the next summary has its chart again (a new process drawn on); a `/totem
+board` or `/totem chart` is answered privately in one sentence, in one log line."""
 
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
 import pytest
+from discord import app_commands
 
 from tests.drawing.odd_pictures import DyingChart
 from tests.render.test_chart import totem_story
 from totembot.bot import pictures
+from totembot.bot.client import TotemTree
+from totembot.bot.replies import NO_PINGS
 from totembot.bot.summary import SummaryPoster
 from totembot.core.story import Story
-from totembot.drawing.drawer import Drawer
+from totembot.drawing.drawer import Drawer, WorkerLost
 from totembot.render.chart import chart_png
 from totembot.render.summary import CHART_FILENAME
 from totembot.service import GameService
@@ -77,3 +81,39 @@ async def test_a_summary_whose_chart_dies_is_posted_without_it_and_the_next_has_
     assert chart["embed"].image.url == f"attachment://{CHART_FILENAME}"
     assert chart["file"].filename == CHART_FILENAME
     assert chart["file"].fp.read() == chart_png(story)
+
+
+class Response:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    def is_done(self) -> bool:
+        return False
+
+    async def send_message(self, text: str, **fields: Any) -> None:
+        self.sent.append((text, fields))
+
+
+async def test_a_picture_whose_drawing_process_stopped_is_refused_in_one_sentence(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    interaction = SimpleNamespace(id=5, extras={}, response=Response())
+    lost = WorkerLost("the drawing process stopped (killed by signal 9)")
+    error = app_commands.CommandInvokeError(cast(Any, SimpleNamespace(name="board")), lost)
+
+    with caplog.at_level(logging.WARNING):
+        await TotemTree.on_error(
+            cast(TotemTree, None), cast(discord.Interaction, interaction), error
+        )
+
+    assert interaction.response.sent == [
+        (pictures.NOT_DRAWN, {"ephemeral": True, "allowed_mentions": NO_PINGS})
+    ]
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        (
+            "WARNING",
+            "could not draw a picture for interaction 5: the drawing process stopped (killed by "
+            "signal 9)",
+            None,
+        )
+    ]
