@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.drawing.odd_pictures import children, command_line, ends_within
-from tests.e2e.conftest import ANN, BOB, CID, BotProcess, CheckedStandIn
+from tests.e2e.conftest import ANN, BOB, CID, BotProcess
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -44,8 +44,9 @@ async def picture(standin: StandIn, table: int, command: str, filename: str) -> 
     reply = await standin.slash(ANN, table, command, timeout=60)
     assert not reply.failed
     await standin.wait_for(lambda: shown(standin, table, filename) == before + 1, timeout=60)
-    if isinstance(standin, CheckedStandIn):  # the answer after a deferral was waited for
-        standin.taken[reply.interaction_id] = time.monotonic()
+    taken = getattr(standin, "taken", None)  # the session's CheckedStandIn (conftest.py)
+    if isinstance(taken, dict):  # the answer after a deferral was waited for: taken now
+        taken[reply.interaction_id] = time.monotonic()
 
 
 async def board(standin: StandIn, table: int) -> None:
