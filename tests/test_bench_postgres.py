@@ -79,7 +79,13 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["backend"] == "postgresql"
-    assert figures["left_out"] == ["api_calls_per_request", "board_floor_ratio", "rss_growth_ratio"]
+    assert figures["left_out"] == [
+        "api_calls_per_request",
+        "board_floor_ratio",
+        "do_p99_heavy_ratio",
+        "loop_lag_p99_heavy_ratio",
+        "rss_growth_ratio",
+    ]
     assert not set(figures["left_out"]) & set(figures)
     for name in (*REQUEST_FIGURES, "startup_s"):
         assert positive(figures[name]), name

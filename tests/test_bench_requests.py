@@ -24,6 +24,7 @@ from totembot.bench.board import (
     pillow_floor,
     table,
 )
+from totembot.bench.heavy import Heavy, Run, heavy_figures, measure_heavy
 from totembot.bench.main import QUICK, describe, request_figures
 from totembot.bench.memory import (
     MOVES,
@@ -98,6 +99,33 @@ async def test_a_game_changed_again_and_again_is_shown_after_its_burst_not_per_r
         assert statuses.edits == 1
     finally:
         await store.close()
+
+
+# Every figure `describe` prints, to which a test adds those it checks.
+FIGURES = {
+    "floor_ms": 0.3,
+    "floor_bare_ms": 0.2,
+    "floor_p99_ms": 1.0,
+    "request_ms_p50": 0.4,
+    "request_ms_p99": 3.0,
+    "ratio": 1.333,
+    "ratio_bare": 2.0,
+    "p99_ratio": 3.0,
+    "requests_per_s": {"1": 2000.0},
+    "bare_commits_per_s": 5000.0,
+    "concurrent_channels": 100,
+    "concurrent_requests_per_s": 5000.0,
+    "concurrent_speedup": 1.0,
+    "status_edits": 7,
+    "status_edit_ms": 0.5,
+    "api_calls_per_request": 1.05,
+    "startup_s": 0.4,
+    "rss_mb": 60.0,
+    "stats_games": 2000,
+    "stats_first_ms": 400.0,
+    "stats_ms": 30.0,
+    "stats_guild_ms": 10.0,
+}
 
 
 def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
@@ -265,3 +293,38 @@ async def test_the_memory_figure_is_the_bots_rss_after_every_channel_played(
     assert figures["rss_growth_ratio"] == pytest.approx(1.25)
     assert memory_figures(MemoryFigures(2000, None, None, 50.0))["rss_growth_ratio"] is None
     assert "75.0 MB after 2000 channels each played a game" in describe_memory(figures)
+
+
+async def test_the_heavy_stretches_draw_pictures_beside_requests_the_quiet_ones_none(
+    tmp_path: Path,
+) -> None:
+    measured = await measure_heavy(tmp_path, count=8, stretch=4)
+
+    assert len(measured.quiet.requests) == len(measured.heavy.requests) == 8
+    assert measured.heavy.pictures >= 2  # each heavy stretch waits for its first picture
+    assert measured.quiet.lags and measured.heavy.lags
+
+
+def test_the_heavy_figures_are_each_p99_beside_its_quiet_floor_and_their_ratio() -> None:
+    quiet = Run(requests=[0.010] * 99 + [0.020], lags=[0.001] * 99 + [0.002], pictures=0)
+    heavy = Run(requests=[0.010] * 99 + [0.026], lags=[0.001] * 99 + [0.005], pictures=40)
+
+    figures = heavy_figures(Heavy(quiet, heavy))
+
+    assert figures["do_p99_ms_quiet"] == pytest.approx(20.0)
+    assert figures["do_p99_ms_heavy"] == pytest.approx(26.0)
+    assert figures["do_p99_heavy_ratio"] == pytest.approx(1.3)
+    assert figures["loop_lag_p99_ms_quiet"] == pytest.approx(2.0)
+    assert figures["loop_lag_p99_ms_heavy"] == pytest.approx(5.0)
+    assert figures["loop_lag_max_ms_heavy"] == pytest.approx(5.0)
+    assert figures["loop_lag_p99_heavy_ratio"] == pytest.approx(2.5)
+    assert (figures["heavy_requests"], figures["heavy_pictures"]) == (100, 40)
+    text = describe(FIGURES | BACKLOG_FIGURES | figures, QUICK)
+    assert (
+        "/do through the bot and the Discord stand-in, p99: 20.0 ms with nothing drawn, "
+        "26.0 ms while boards and charts are drawn (40 pictures during 100 requests): ratio 1.3"
+    ) in text.splitlines()
+    assert (
+        "event loop lag, p99: 2.0 ms with nothing drawn, 5.0 ms while drawing (max 5.0 ms): "
+        "ratio 2.5"
+    ) in text.splitlines()

@@ -117,3 +117,29 @@ def test_a_totemic_games_summary_and_chart_load_nothing_of_magic() -> None:
         assert summary_text(story) and chart_png(story).startswith(b"\\x89PNG")
     """
     assert loaded_after(code, ("totembot.games.magic",)) == []
+
+
+def test_the_bot_draws_its_chart_and_board_without_loading_matplotlib_or_pillow_itself() -> None:
+    code = """
+        import asyncio
+        import totembot.bot.client
+        from totembot.bot.pictures import board_file, chart_file
+        from totembot.drawing.drawer import Drawer
+        from totembot.games.registry import parse_setup, ruleset_of
+
+        async def main() -> None:
+            config = parse_setup("game totem players: Ann, Bob, Cid")
+            ruleset = ruleset_of(config.format)
+            state = ruleset.new_game(config)
+            drawer = Drawer()
+            try:
+                chart = await chart_file(drawer, ruleset.story(config, state, []))
+                board = await board_file(drawer, config.format, state)
+            finally:
+                await drawer.close()
+            for drawn in (chart, board):
+                assert drawn.fp.read().startswith(b"\\x89PNG")
+
+        asyncio.run(main())
+    """
+    assert loaded_after(code, ("matplotlib", "PIL", "numpy")) == []

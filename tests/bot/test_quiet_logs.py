@@ -12,6 +12,7 @@ import pytest
 from totembot.bot.conditions import log_refusal
 from totembot.bot.summary import SummaryPoster
 from totembot.core.errors import RuleViolation
+from totembot.drawing.drawer import Drawer
 from totembot.service import GameService
 from totembot.store import ChannelBusy, StaleState, StoreError
 
@@ -68,7 +69,7 @@ SUMMARY = "could not post the summary of game 3"
 async def test_a_summary_that_cannot_be_posted_is_one_line_unless_unexpected(
     caplog: pytest.LogCaptureFixture, error: Exception, logged: tuple[str, str, bool]
 ) -> None:
-    poster = SummaryPoster(cast(discord.Client, None), cast(GameService, Story(error)))
+    poster = SummaryPoster(cast(discord.Client, None), cast(GameService, Story(error)), Drawer())
     poster.game_ended(3, "20")
     await poster.flush()
     assert [(r.levelname, r.getMessage(), bool(r.exc_info)) for r in caplog.records] == [logged]

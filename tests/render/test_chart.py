@@ -35,7 +35,6 @@ from totembot.core.story import (
     TrackKind,
 )
 from totembot.render.chart import (
-    CHART_FILENAME,
     HEIGHT,
     MIN_TITLE,
     PALETTE,
@@ -52,6 +51,7 @@ from totembot.render.chart import (
     track_dashes,
 )
 from totembot.render.palette import TEAM_COLOURS
+from totembot.render.summary import CHART_FILENAME
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("TOTEMBOT_UPDATE_SNAPSHOTS") == "1"

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
+from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
 from totembot.bench.requests import (
     SETUP,
@@ -56,11 +57,12 @@ class Plan:
     active_games: int
     channels: int  # at once, each its own game
     concurrent_requests: int
+    heavy_requests: int = 1600  # /do of each kind, quiet and beside drawing (bench/heavy.py)
 
 
 FULL = Plan(5000, (1, 100, 1000), 200, 10, 5.0, 10_000, 1_000, 100, 10_000)
 # --quick: every figure, from fewer samples (a smoke run, as CI makes of the installed wheel).
-QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200, 100, 2_000)
+QUICK = Plan(400, (1, 100, 1000), 100, 10, 2.5, 2_000, 200, 100, 2_000, heavy_requests=400)
 
 
 class Place(Protocol):
@@ -241,6 +243,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
             stats = await measure_stats(database, plan.finished_games)
         backlog = await measure_backlog(place.database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
+        heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -256,6 +259,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
     figures |= backlog_figures(backlog)
     if board_and_memory is not None:
         figures |= board_and_memory
+    if heavy is not None:
+        figures |= heavy_figures(heavy)
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
@@ -296,9 +301,15 @@ def request_figures(
     }
 
 
-# Measured on SQLite only: the bot's Discord calls, its board picture and the memory it keeps
-# per channel do not depend on its database.
-LEFT_OUT = ("api_calls_per_request", "board_floor_ratio", "rss_growth_ratio")
+# Measured on SQLite only: the bot's Discord calls, its drawing, its board picture and the
+# memory it keeps per channel do not depend on its database.
+LEFT_OUT = (
+    "api_calls_per_request",
+    "board_floor_ratio",
+    "do_p99_heavy_ratio",
+    "loop_lag_p99_heavy_ratio",
+    "rss_growth_ratio",
+)
 
 
 def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> str:
@@ -339,6 +350,8 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
     ]
     if "board_floor_ratio" in figures:
         lines += [describe_board(figures), describe_memory(figures)]
+    if "do_p99_heavy_ratio" in figures:
+        lines += heavy_lines(figures)
     if server:
         lines.insert(
             0,

@@ -17,6 +17,7 @@ from totembot.bot.conditions import log_refusal
 from totembot.bot.edit_limit import EditLimitWatch
 from totembot.bot.games import bot_games, reply_view
 from totembot.bot.parts import BotParts
+from totembot.bot.pictures import NOT_DRAWN
 from totembot.bot.rate_buckets import keep_buckets_bounded
 from totembot.bot.recording import ChoiceButton, Recorder
 from totembot.bot.replies import SOMETHING_WENT_WRONG, refuse
@@ -25,6 +26,7 @@ from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
 from totembot.bot.unknown_ids import KnownIds, UnknownComponent
 from totembot.core.errors import RuleViolation
+from totembot.drawing.drawer import Drawer, WorkerLost
 from totembot.service import GameService
 from totembot.shards import ShardSet
 from totembot.store import StoreError
@@ -100,6 +102,10 @@ class TotemTree(app_commands.CommandTree["TotemBot"]):
             log_refusal(interaction, cause)
             await refuse(interaction, str(cause))
             return
+        if isinstance(cause, WorkerLost):  # a known condition: one line, and a sentence
+            log.warning("could not draw a picture for interaction %s: %s", interaction.id, cause)
+            await refuse(interaction, NOT_DRAWN)
+            return
         if isinstance(cause, app_commands.CheckFailure):
             await refuse(interaction, "You cannot use this command here.")
             return
@@ -134,7 +140,8 @@ class TotemBot(commands.Bot):
         self.own_shards: ShardSet | None = None
         self.service = service
         self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
-        self.summaries = SummaryPoster(self, service)
+        self.drawer = Drawer()  # charts and boards, in a process started on first use
+        self.summaries = SummaryPoster(self, service, self.drawer)
         self.recorder = Recorder(service, self.statuses, self.summaries, reply_view)
         self.parts = BotParts(self.recorder, Starter(service, self.statuses), chance)
         self.resync_status = resync_status
@@ -176,9 +183,12 @@ class TotemBot(commands.Bot):
             log.warning("The statistics of older games cannot be made now: %s", error)
 
     async def close(self) -> None:
-        await self.summaries.flush()
-        await self.statuses.flush()
-        await super().close()
+        try:
+            await self.summaries.flush()
+            await self.statuses.flush()
+            await super().close()
+        finally:  # the drawing process ends with the bot, whatever else failed
+            await self.drawer.close()
 
 
 class ShardedTotemBot(TotemBot, commands.AutoShardedBot):

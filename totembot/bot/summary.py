@@ -6,26 +6,19 @@ of every life total. It is posted in the background, after the request's own ans
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 
 import discord
 
 from totembot.bot.conditions import KNOWN, one_line
+from totembot.bot.pictures import chart_file
 from totembot.bot.replies import NO_PINGS
 from totembot.core.story import Story
+from totembot.drawing.drawer import Drawer, WorkerLost
 from totembot.service import GameService
 
 log = logging.getLogger(__name__)
 SHUTDOWN_PATIENCE = 5.0
-
-
-async def chart_file(story: Story) -> discord.File:
-    """The chart drawn in a worker thread (matplotlib takes a moment; the loop goes on)."""
-    from totembot.render.chart import CHART_FILENAME, chart_png
-
-    png = await asyncio.to_thread(chart_png, story)
-    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
 
 
 def summary_of(story: Story) -> discord.Embed:
@@ -35,9 +28,10 @@ def summary_of(story: Story) -> discord.Embed:
 
 
 class SummaryPoster:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, service: GameService, drawer: Drawer) -> None:
         self.client = client
         self.service = service
+        self.drawer = drawer  # the chart is drawn in the bot's drawing process
         self._tasks: set[asyncio.Task[None]] = set()
         self._in_order: dict[str, asyncio.Lock] = {}  # a channel's summaries, in their order
 
@@ -73,9 +67,13 @@ class SummaryPoster:
             log.exception("could not post the summary of game %s", game_id)
 
     async def _chart(self, story: Story, game_id: int) -> discord.File | None:
-        """The chart, or None when it cannot be drawn (the summary goes without it)."""
+        """The chart, or None when it cannot be drawn (the summary goes without it): a drawing
+        process that stopped is one line, anything else keeps its traceback."""
         try:
-            return await chart_file(story)
+            return await chart_file(self.drawer, story)
+        except WorkerLost as error:
+            log.warning("could not draw the chart of game %s: %s", game_id, one_line(error))
+            return None
         except Exception:
             log.exception("could not draw the chart of game %s", game_id)
             return None

@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.font_manager import FontProperties
 
-CHART_FILENAME = "totem-chart.png"
-
 WIDTH, HEIGHT, DPI = 800, 600, 100  # pixels; a point is DPI / 72 pixels
 MARGIN = 16
 TITLE, AXIS, TICK, LABEL, BREAK = 28, 19, 20, 22, 18  # type sizes, in pixels

@@ -15,7 +15,6 @@ from functools import partial
 from typing import Any
 
 from totembot.core.story import CommanderTally, Exit, Hit, Story
-from totembot.render.chart import CHART_FILENAME
 from totembot.render.embeds import (
     ACTIVE_COLOUR,
     FINISHED_COLOUR,
@@ -26,6 +25,7 @@ from totembot.render.embeds import (
 )
 from totembot.render.markdown import MAX_NAME, escape
 
+CHART_FILENAME = "totem-chart.png"  # the chart's attachment, which the embed shows as its image
 WON_COLOUR = 0xF1C40F  # the board's gold
 MAX_TOTAL = 6000  # every title, description, field name and value of an embed together
 MAX_NOTE = 300

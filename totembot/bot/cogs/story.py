@@ -14,9 +14,9 @@ from discord.ext import commands
 
 from totembot.bot.access import Caller
 from totembot.bot.autocomplete import MAX_CHOICES, SUGGEST_WITHIN, Choices
+from totembot.bot.pictures import chart_file, drawer_of
 from totembot.bot.recording import Recorder, recorder_of
 from totembot.bot.replies import in_time, say
-from totembot.bot.summary import chart_file
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import format_names, format_title, ruleset_of
 from totembot.render.markdown import escape
@@ -87,7 +87,8 @@ class StoryCommands(commands.Cog):
     async def chart(self, interaction: discord.Interaction) -> None:
         table = await self.recorder.table_for(interaction)
         story = await in_time(interaction, self.recorder.service.story(table.game.id))
-        await say(interaction, file=await in_time(interaction, chart_file(story)))
+        chart = chart_file(drawer_of(interaction), story)
+        await say(interaction, file=await in_time(interaction, chart))
 
     @app_commands.command(
         name="stats", description="A player's games, wins, draws and losses in this server"

@@ -4,8 +4,6 @@ end. Magic's bot folder puts them in the `/totem` group beside its setup and lob
 
 from __future__ import annotations
 
-import asyncio
-import io
 from datetime import datetime
 
 import discord
@@ -14,6 +12,7 @@ from discord.ext import commands
 
 from totembot.bot.access import Caller
 from totembot.bot.help_page import discord_help, help_topics
+from totembot.bot.pictures import board_file, drawer_of
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
 from totembot.core.errors import RuleViolation
@@ -50,9 +49,8 @@ class TableCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        ruleset = ruleset_of(table.game.config.format)
-        png = await in_time(interaction, asyncio.to_thread(ruleset.board_png, table.game.state))
-        await say(interaction, file=discord.File(io.BytesIO(png), filename="totem-board.png"))
+        board = board_file(drawer_of(interaction), table.game.config.format, table.game.state)
+        await say(interaction, file=await in_time(interaction, board))
 
     @app_commands.command(name="history", description="The latest changes, who recorded them, when")
     @app_commands.describe(count="How many of the latest changes to show (default 10)")
