@@ -36,6 +36,15 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
     "created_at, format"
 )
+SEATS_OF_GAME = (
+    "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat"
+)
+
+
+def seats_of(rows: list[tuple[Any, ...]]) -> tuple[Seat, ...]:
+    return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
+
+
 ENDED = "This game has been ended: nothing more can be recorded."
 STALE = "The game changed while this request was being checked: please send it again."
 
@@ -172,11 +181,10 @@ class GameStore(ABC):
 
     async def load(self, game_id: int) -> StoredGame:
         """One game with its snapshot; GameCorrupt names the game when its rows are unreadable."""
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row, seat_rows = await self._game_and_seats(game_id)
         if row is None:
             raise StoreError(f"There is no game number {game_id}.")
-        seats = await self._seats(game_id)
-        game = game_from_row(row, seats)
+        game = game_from_row(row, seats_of(seat_rows))
         self._formats[game_id] = game.config.format
         return game
 
@@ -190,12 +198,13 @@ class GameStore(ABC):
                 return game, log
         raise StaleState("The game is changing quickly: please ask again in a moment.")
 
-    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all(
-            "SELECT display_name, user_id, guest_name FROM seats WHERE game_id = ? ORDER BY seat",
-            (game_id,),
-        )
-        return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
+    async def _game_and_seats(
+        self, game_id: int
+    ) -> tuple[tuple[Any, ...] | None, list[tuple[Any, ...]]]:
+        """A game's row (None when there is none) and its seats' rows; a backend may read both
+        in one step (SQLite does: a status edit loads its game every other request)."""
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return row, ([] if row is None else await self._all(SEATS_OF_GAME, (game_id,)))
 
     async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
         """The game's log in order (or its `newest` rows), for undo, history and replay."""

@@ -35,8 +35,10 @@ from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
     ENDED,
     FLOOR_ROW,
+    GAME_COLUMNS,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    SEATS_OF_GAME,
     STALE,
     GameStore,
     event_row,
@@ -194,6 +196,11 @@ class SqliteStore(GameStore):
         write queued behind it runs (an open read would make SQLite refuse that write at once
         instead of waiting for another program's lock)."""
         return [tuple(row) for row in await self._db.execute_fetchall(query, params)]
+
+    async def _game_and_seats(
+        self, game_id: int
+    ) -> tuple[tuple[Any, ...] | None, list[tuple[Any, ...]]]:
+        return await self._on_connection(game_and_seats, game_id)
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[None]:
@@ -438,11 +445,13 @@ class SqliteStore(GameStore):
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None
     ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET status_message_id = ?, status_version = ? WHERE id = ?",
-                (message_id, shows_version, game_id),
-            )
+        """One autocommitted row on the appender, as the requests' groups go: a status edit
+        falls due every other request on a busy table, and three hops to aiosqlite's thread
+        (BEGIN, UPDATE, COMMIT) cost more than the row."""
+        if self._closed:
+            raise StoreError(CLOSED)
+        async with self._writing():
+            await self._on_appender(status_row, (message_id, shows_version, game_id))
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one hop to the writer thread, so the write lock is held for
@@ -554,6 +563,18 @@ def rollback_if_open(db: sqlite3.Connection, _: None) -> None:
 
 def floor_row(db: sqlite3.Connection, row: tuple[int, int, str]) -> None:
     db.execute(FLOOR_ROW, row)
+
+
+def status_row(db: sqlite3.Connection, row: tuple[str | None, int | None, int]) -> None:
+    db.execute("UPDATE games SET status_message_id = ?, status_version = ? WHERE id = ?", row)
+
+
+def game_and_seats(
+    db: sqlite3.Connection, game_id: int
+) -> tuple[tuple[Any, ...] | None, list[tuple[Any, ...]]]:
+    """A game's row and its seats' rows, read in one visit to aiosqlite's thread."""
+    game = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    return game, db.execute(SEATS_OF_GAME, (game_id,)).fetchall()
 
 
 def chained(error: StoreError, cause: BaseException) -> StoreError:
