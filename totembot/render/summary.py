@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from totembot.core.story import CommanderTally, Exit, Hit, Story
+from totembot.core.story import CommanderTally, Exit, Hit, Story, TurnTime
 from totembot.render.chart import CHART_FILENAME
 from totembot.render.embeds import (
     ACTIVE_COLOUR,
@@ -107,6 +107,32 @@ def commander_line(tally: CommanderTally, escaped: Escape = _plain, name: int = 
     return f"{escaped(tally.commander, name)} dealt {tally.damage} to {escaped(tally.target, name)}"
 
 
+def span_words(seconds: float) -> str:
+    """A turn's length, to the second: '45s', '2m 08s', '1h 02m'."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes}m {secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"
+
+
+def turn_time_line(time: TurnTime, escaped: Escape = _plain, name: int = MAX_NAME) -> str:
+    """'Ann: 2 turns, 2m 50s (avg 1m 25s)': a player's finished turns, from the log."""
+    turns = f"{time.turns} turn" + ("" if time.turns == 1 else "s")
+    average = time.average or 0.0
+    return (
+        f"{escaped(time.player, name)}: {turns}, {span_words(time.seconds)} "
+        f"(avg {span_words(average)})"
+    )
+
+
+def _timed(story: Story) -> list[TurnTime]:
+    return [time for time in story.turn_times if time.turns]
+
+
 # --- plain text -----------------------------------------------------------------------------
 
 
@@ -123,6 +149,9 @@ def summary_text(story: Story) -> str:
     if story.commander_damage:
         lines.append("Commander damage:")
         lines += [f"  {commander_line(tally)}" for tally in story.commander_damage]
+    if _timed(story):
+        lines.append("Turn times:")
+        lines += [f"  {turn_time_line(time)}" for time in _timed(story)]
     lines += list(story.notes)
     return "\n".join(lines)
 
@@ -163,6 +192,11 @@ def _fields(story: Story) -> list[dict[str, Any]]:
             ]
         )
         fields.append({"name": "Commander damage", "value": value, "inline": False})
+    if _timed(story):
+        value = _list_value(
+            lambda name, _reason: [turn_time_line(time, escape, name) for time in _timed(story)]
+        )
+        fields.append({"name": "Turn times", "value": value, "inline": False})
     return fields
 
 

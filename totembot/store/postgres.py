@@ -27,15 +27,17 @@ from totembot.store.base import (
     FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    SAVE_CLOCK,
     STALE,
     GameStore,
+    clock_row,
     event_row,
     game_row,
     lobby_row,
     seat_rows,
 )
 from totembot.store.errors import ChannelBusy, StaleState, StoreError
-from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
 from totembot.store.postgres_schema import (
     UNREACHABLE,
     migrate_postgres,
@@ -393,6 +395,14 @@ class PostgresStore(GameStore):
     async def delete_lobby(self, channel_id: str) -> None:
         async with self._connection() as connection:
             await connection.execute("DELETE FROM lobbies WHERE channel_id = $1", channel_id)
+
+    async def save_clock(self, clock: Clock) -> None:
+        async with self._connection() as connection:
+            await connection.execute(numbered(SAVE_CLOCK), *clock_row(clock))
+
+    async def delete_clock(self, channel_id: str) -> None:
+        async with self._connection() as connection:
+            await connection.execute("DELETE FROM clocks WHERE channel_id = $1", channel_id)
 
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None

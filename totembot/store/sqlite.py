@@ -37,8 +37,10 @@ from totembot.store.base import (
     FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    SAVE_CLOCK,
     STALE,
     GameStore,
+    clock_row,
     event_row,
     game_row,
     lobby_row,
@@ -46,7 +48,7 @@ from totembot.store.base import (
 )
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
-from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
 from totembot.store.results import MadeResults
 from totembot.store.writer_thread import WriterThread
 
@@ -434,6 +436,14 @@ class SqliteStore(GameStore):
     async def delete_lobby(self, channel_id: str) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
+
+    async def save_clock(self, clock: Clock) -> None:
+        async with self._transaction() as db:
+            await db.execute(SAVE_CLOCK, clock_row(clock))
+
+    async def delete_clock(self, channel_id: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM clocks WHERE channel_id = ?", (channel_id,))
 
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None
