@@ -93,7 +93,8 @@ async def test_the_summary_s_turn_times_match_the_stored_log(store: GameStore) -
     story: Story = await service.story(game_id)
     figures = {t.player: (t.turns, t.seconds) for t in story.turn_times}
     assert figures == {name: (len(v), sum(v)) for name, v in expected.items()}
-    text = summary_text(story)
+    assert "Turn times" not in summary_text(story)  # `totembot summary` prints as it did
+    text = summary_text(story, turn_times=True)
     assert "Turn times:\n  Ann: 2 turns, 2m 50s (avg 1m 25s)\n" in text
     assert "  Cid: 2 turns, 5m 15s (avg 2m 38s)" in text
     fields = {f["name"]: f["value"] for f in summary_embed(story).get("fields", [])}

@@ -136,8 +136,9 @@ def _timed(story: Story) -> list[TurnTime]:
 # --- plain text -----------------------------------------------------------------------------
 
 
-def summary_text(story: Story) -> str:
-    """The summary as plain lines, for the console and `totembot summary`."""
+def summary_text(story: Story, turn_times: bool = False) -> str:
+    """The summary as plain lines, for the console and `totembot summary`; with `turn_times`,
+    each player's turn times too (the reports' output is pinned as it was: they leave them)."""
     lines = [_headline(story, lambda name: name)]
     length = _length(story)
     lines += [length] if length else []
@@ -149,7 +150,7 @@ def summary_text(story: Story) -> str:
     if story.commander_damage:
         lines.append("Commander damage:")
         lines += [f"  {commander_line(tally)}" for tally in story.commander_damage]
-    if _timed(story):
+    if turn_times and _timed(story):
         lines.append("Turn times:")
         lines += [f"  {turn_time_line(time)}" for time in _timed(story)]
     lines += list(story.notes)
