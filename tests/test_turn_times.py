@@ -16,6 +16,8 @@ from totembot.core.errors import RuleViolation
 from totembot.core.story import Story
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.render.summary import summary_embed, summary_text
+from totembot.reports.stats import by_name, player_stats
+from totembot.reports.stats_text import player_embed, stats_text
 from totembot.service import GameService
 from totembot.store import GameStore
 
@@ -141,3 +143,27 @@ async def test_a_refused_request_leaves_the_turn_as_it_was(service: GameService)
     current = await service.current("channel")
     assert current is not None
     assert await service.turn_began(current) == game.created_at
+
+
+async def test_stats_count_each_player_s_turn_times_once_the_summary_timed_them(
+    store: GameStore,
+) -> None:
+    service, game_id = await played(store)
+    before = player_stats(await store.results(), by_name)
+    assert all(p.overall.timed_turns == 0 for p in before)  # not timed yet: nothing shown
+    assert "their turns" not in stats_text(1, before, None)
+
+    await service.summary_story(game_id)
+    await service.summary_story(game_id)  # told twice (a retry): still counted once
+    stored, rows = await store.load_with_log(game_id)
+    expected = expected_from_log(stored.created_at, rows, finished=True)
+    players = {p.name: p.overall for p in player_stats(await store.results(), by_name)}
+    for name, lengths in expected.items():
+        assert (players[name].timed_turns, players[name].turn_seconds) == (
+            len(lengths),
+            sum(lengths),
+        )
+    text = stats_text(1, player_stats(await store.results(), by_name), None)
+    assert "their turns: 5m 15s in all, 2m 38s on average" in text  # Cid: 245 s + 70 s
+    embed = player_embed(player_stats(await store.results(), by_name)[0], None)
+    assert "Their turns: " in embed["description"]

@@ -271,6 +271,21 @@ class GameService:
         stored, log = await self.store.load_with_log(game_id)
         return await asyncio.to_thread(tell_story, stored, log)
 
+    async def summary_story(self, game_id: int) -> Story:
+        """The story of a game that ended, its seats' turn times kept for statistics (they
+        need the whole log, which the summary replays anyway)."""
+        stored, log = await self.store.load_with_log(game_id)
+        story = await asyncio.to_thread(tell_story, stored, log)
+        if story.finished:
+            seats = {name: seat for seat, name in enumerate(stored.config.players)}
+            times = [
+                (seats[time.player], time.turns, time.seconds)
+                for time in story.turn_times
+                if time.player in seats
+            ]
+            await self.store.save_turn_times(game_id, stored.version, times)
+        return story
+
     async def results(
         self, guild_id: str | None = None, game_format: str | None = None
     ) -> list[ResultRow]:

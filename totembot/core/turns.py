@@ -77,3 +77,15 @@ def turn_times(spans: Sequence[TurnSpan], players: Sequence[str]) -> tuple[TurnT
         TurnTime(player=name, turns=int(count), seconds=total)
         for name, (count, total) in totals.items()
     )
+
+
+def span_words(seconds: float) -> str:
+    """A turn's length, to the second: '45s', '2m 08s', '1h 02m'."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes}m {secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from totembot.core.story import CommanderTally, Exit, Hit, Story, TurnTime
+from totembot.core.turns import span_words
 from totembot.render.chart import CHART_FILENAME
 from totembot.render.embeds import (
     ACTIVE_COLOUR,
@@ -105,18 +106,6 @@ def hit_line(hit: Hit, escaped: Escape = _plain, name: int = MAX_NAME) -> str:
 def commander_line(tally: CommanderTally, escaped: Escape = _plain, name: int = MAX_NAME) -> str:
     """'Zur dealt 21 to Bob'."""
     return f"{escaped(tally.commander, name)} dealt {tally.damage} to {escaped(tally.target, name)}"
-
-
-def span_words(seconds: float) -> str:
-    """A turn's length, to the second: '45s', '2m 08s', '1h 02m'."""
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole}s"
-    minutes, secs = divmod(whole, 60)
-    if minutes < 60:
-        return f"{minutes}m {secs:02d}s"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}h {minutes:02d}m"
 
 
 def turn_time_line(time: TurnTime, escaped: Escape = _plain, name: int = MAX_NAME) -> str:

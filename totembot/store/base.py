@@ -121,6 +121,10 @@ class GameStore(ABC):
         """The channel's turn clock is stopped (nothing happens when it had none)."""
 
     @abstractmethod
+    async def save_turn_times(self, game_id: int, version: int, times: list[SeatTimes]) -> None:
+        """A finished game's turn times per seat, timed at `version`, replacing any before."""
+
+    @abstractmethod
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
         unless it moved on meanwhile."""
@@ -276,6 +280,18 @@ class GameStore(ABC):
         query = "SELECT id FROM games WHERE CAST(? AS TEXT) IS NULL OR status = ? ORDER BY id"
         rows = await self._all(query, (status, status))
         return [int(row[0]) for row in rows]
+
+
+# (seat, turns, seconds) of one seat of a finished game
+SeatTimes = tuple[int, int, float]
+DELETE_TURN_TIMES = "DELETE FROM turn_times WHERE game_id = ?"
+INSERT_TURN_TIMES = (
+    "INSERT INTO turn_times (game_id, seat, version, turns, seconds) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def turn_time_rows(game_id: int, version: int, times: list[SeatTimes]) -> list[tuple[Any, ...]]:
+    return [(game_id, seat, version, turns, seconds) for seat, turns, seconds in times]
 
 
 CLOCK_COLUMNS = (

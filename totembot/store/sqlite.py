@@ -33,18 +33,22 @@ from totembot.core import GameState
 from totembot.store import results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
+    DELETE_TURN_TIMES,
     ENDED,
     FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    INSERT_TURN_TIMES,
     SAVE_CLOCK,
     STALE,
     GameStore,
+    SeatTimes,
     clock_row,
     event_row,
     game_row,
     lobby_row,
     seat_rows,
+    turn_time_rows,
 )
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
@@ -444,6 +448,11 @@ class SqliteStore(GameStore):
     async def delete_clock(self, channel_id: str) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM clocks WHERE channel_id = ?", (channel_id,))
+
+    async def save_turn_times(self, game_id: int, version: int, times: list[SeatTimes]) -> None:
+        async with self._transaction() as db:
+            await db.execute(DELETE_TURN_TIMES, (game_id,))
+            await db.executemany(INSERT_TURN_TIMES, turn_time_rows(game_id, version, times))
 
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None

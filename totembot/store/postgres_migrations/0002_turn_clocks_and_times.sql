@@ -8,4 +8,14 @@ CREATE TABLE clocks (
     credit_seconds DOUBLE PRECISION NOT NULL DEFAULT 0,
     credit_turn    TEXT,
     reminded_turn  TEXT
+);
+
+-- And each seat's turn times in a finished game, for statistics.
+CREATE TABLE turn_times (
+    game_id BIGINT NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    turns   INTEGER NOT NULL,
+    seconds DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
 )

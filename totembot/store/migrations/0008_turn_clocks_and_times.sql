@@ -11,3 +11,15 @@ CREATE TABLE clocks (
     credit_turn    TEXT,
     reminded_turn  TEXT
 );
+
+-- And each seat's turn times in a finished game (how many turns, their seconds in all), timed from
+-- the log when the game's summary is told, for `/totem stats`; `version` is the game's version
+-- they were timed at (a game reopened by undo and finished anew is timed again).
+CREATE TABLE turn_times (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    turns   INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
