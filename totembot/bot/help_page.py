@@ -37,7 +37,7 @@ COMMANDS_AFTER = (
     "/totem clock set minutes: 5 reminds a player whose turn runs long (topic: clock).",
 )
 CLOCK_TEXT = (
-    "The pinned status shows when the current turn began (\"3 minutes ago\"), ticking",
+    'The pinned status shows when the current turn began ("3 minutes ago"), ticking',
     "in every Discord client. The host or an admin can add a turn clock to the channel:",
     "  /totem clock set minutes: 5     a reminder when a turn passes 5 minutes",
     "  /totem clock set minutes: off   no more reminders",
