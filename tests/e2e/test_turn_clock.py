@@ -5,6 +5,7 @@ comes within a second. Every wait is on what the stand-in sees; the one precondi
 
 from __future__ import annotations
 
+import json
 import signal
 import sqlite3
 import time
@@ -28,6 +29,7 @@ from tests.e2e.conftest import (
     started_standin,
     stopped,
 )
+from totembot.core.turns import span_words
 from totembot.testing import StandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -161,3 +163,63 @@ async def test_a_paused_clock_never_reminds_even_across_a_restart_and_resumes_af
     assert order.index(second["id"]) > order.index(resume_message)
     not_paused = await standin.slash(ANN, TABLE, "totem clock resume")
     assert not_paused.ephemeral and not_paused.content == "The turn clock is not paused."
+
+
+def logged_turns(bot: BotProcess, channel: int) -> dict[str, list[float]]:
+    """Each player's turn lengths, worked out here from the bot's own stored rows: a turn
+    begins at the game's set-up and at each `next`, and the last ends with the game."""
+    with closing(sqlite3.connect(bot.workdir / "totembot.sqlite3", timeout=10)) as db:
+        game_id, created, options = db.execute(
+            "SELECT id, created_at, options FROM games WHERE channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (str(channel),),
+        ).fetchone()
+        rows = db.execute(
+            "SELECT recorded_at, request FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+    players = json.loads(options)["players"]
+    begins = [created] + [
+        at for at, request in rows if json.loads(request)["intent"]["kind"] == "next"
+    ]
+    ends = [*begins[1:], rows[-1][0]]
+    lengths: dict[str, list[float]] = {name: [] for name in players}
+    for index, (began, ended) in enumerate(zip(begins, ends, strict=True)):
+        seconds = (datetime.fromisoformat(ended) - datetime.fromisoformat(began)).total_seconds()
+        lengths[players[index % len(players)]].append(seconds)
+    return lengths
+
+
+async def test_the_summary_and_stats_give_turn_times_that_match_the_stored_log(
+    bot: BotProcess, standin: StandIn, table: int
+) -> None:
+    two = {"format": "free-for-all", "players": f"<@{ANN}> Tock"}
+    await standin.slash(ANN, table, "totem new", two)
+    await standin.slash(ANN, table, "do", {"text": "next"})
+    await standin.slash(ANN, table, "do", {"text": "Tock: deal 2 to Ann"})
+    await standin.slash(ANN, table, "do", {"text": "Tock: next"})
+    await standin.slash(ANN, table, "do", {"text": "deal 20 to Tock"})  # the game ends
+
+    def summary() -> dict[str, Any] | None:
+        for message in standin.channel_messages(table):
+            for embed in message.get("embeds") or []:
+                if any(f["name"] == "Turn times" for f in embed.get("fields") or []):
+                    return embed
+        return None
+
+    await standin.wait_for(lambda: summary() is not None, timeout=30)
+    embed = summary()
+    assert embed is not None
+    shown = {f["name"]: f["value"] for f in embed["fields"]}["Turn times"].splitlines()
+    lengths = logged_turns(bot, table)
+    assert [len(lengths["Ann"]), len(lengths["Tock"])] == [2, 1]
+    assert shown == [
+        f"{name}: {len(spans)} turn{'s' if len(spans) > 1 else ''}, "
+        f"{span_words(sum(spans))} (avg {span_words(sum(spans) / len(spans))})"
+        for name, spans in lengths.items()
+    ]
+    stats = await standin.slash(BOB, table, "totem stats", {"player": "Tock"})
+    tock = lengths["Tock"][0]
+    assert (
+        f"Their turns: {span_words(tock)} in all, {span_words(tock)} on average"
+        in (stats.embeds[0]["description"])
+    )
