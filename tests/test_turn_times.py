@@ -14,6 +14,7 @@ import pytest
 
 from totembot.core.errors import RuleViolation
 from totembot.core.story import Story
+from totembot.core.turns import turn_spans
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.render.summary import summary_embed, summary_text
 from totembot.reports.stats import by_name, player_stats
@@ -167,3 +168,31 @@ async def test_stats_count_each_player_s_turn_times_once_the_summary_timed_them(
     assert "their turns: 5m 15s in all, 2m 38s on average" in text  # Cid: 245 s + 70 s
     embed = player_embed(player_stats(await store.results(), by_name)[0], None)
     assert "Their turns: " in embed["description"]
+
+
+def test_totemic_turns_begin_at_its_own_next_and_every_example_game_times_its_turns() -> None:
+    """Every example game (Totemic's and each Magic format's) through `turn_spans`: each turn
+    begins where the ruleset names another turn, and the spans tile the game without gaps."""
+    from tests.story.tellers import EXAMPLES, play
+
+    for path in EXAMPLES:
+        lines = [
+            line.split("#")[0].strip()
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.split("#")[0].strip()
+        ]
+        told = play(lines[0], lines[1:], keep_refused=True)
+        spans = turn_spans(told.ruleset, told.config, told.rows, "t0")
+        turns = [told.ruleset.turn_of(step.state) for step in told.steps]
+        changes = sum(
+            1
+            for a, b in zip([told.ruleset.turn_of(told.initial), *turns], turns, strict=False)
+            if a != b
+        )
+        assert len(spans) == changes + 1, path.name
+        assert all(a.ended_at == b.began_at for a, b in zip(spans, spans[1:], strict=False)), (
+            path.name
+        )
+        assert spans[0].player == told.ruleset.turn_of(told.initial)[1]
+        if path.name == "totemic.totem":
+            assert spans[0].player == "Ann" and spans[1].player == "Bob"
