@@ -19,7 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -103,17 +103,10 @@ class ClockKeeper:
                 self._due.pop(channel_id, None)
                 return
             old = self._clocks.get(channel_id)
-            clock = Clock(channel_id=channel_id, minutes=minutes, guild_id=guild_id)
-            if old is not None:  # a new limit: the pause and what was reminded stay
-                clock = Clock(
-                    channel_id,
-                    minutes,
-                    guild_id,
-                    old.paused_at,
-                    old.credit_seconds,
-                    old.credit_turn,
-                    old.reminded_turn,
-                )
+            if old is None:
+                clock = Clock(channel_id=channel_id, minutes=minutes, guild_id=guild_id)
+            else:  # a new limit: the pause and what was reminded stay
+                clock = replace(old, minutes=minutes, guild_id=guild_id)
             await self._save(clock)
 
     async def pause(self, channel_id: str) -> Clock:
