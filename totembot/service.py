@@ -19,6 +19,7 @@ from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.errors import RuleViolation
 from totembot.core.ruleset import standing_steps
 from totembot.core.story import Story
+from totembot.core.turns import turn_spans, turn_times
 from totembot.games.registry import ruleset_of
 from totembot.store import (
     EventRecord,
@@ -75,7 +76,24 @@ def tell_story(stored: StoredGame, log: Sequence[EventRecord]) -> Story:
     """Replay the log into the changes that stand, and let the game's ruleset tell them."""
     ruleset = ruleset_of(stored.config.format)
     initial, steps = standing_steps(ruleset, stored.config, log)
-    return ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
+    story = ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
+    spans = turn_spans(ruleset, stored.config, log, stored.created_at)
+    return replace(story, turn_times=turn_times(spans, stored.config.players))
+
+
+def current_turn_began(stored: StoredGame, log: Sequence[EventRecord]) -> str:
+    """When the game's current turn began, from its log."""
+    ruleset = ruleset_of(stored.config.format)
+    return turn_spans(ruleset, stored.config, log, stored.created_at)[-1].began_at
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """When a game's current turn began, as known at one version of the game."""
+
+    version: int
+    turn: tuple[int, str]
+    began_at: str
 
 
 class GameService:
@@ -98,6 +116,15 @@ class GameService:
         self.clock = clock
         self._locks = ChannelLocks()
         self._current: GameCache[StoredGame] = GameCache(cache_size)
+        # When each recently played game's turn began: kept up as requests are recorded, read
+        # again from the log after an undo or for a game not played here yet.
+        self._turn_starts: GameCache[TurnStart] = GameCache(cache_size)
+        # Told the channel after each change to its game (the turn clock's scheduler).
+        self.watchers: list[Callable[[str], None]] = []
+
+    def _changed(self, channel_id: str) -> None:
+        for watcher in self.watchers:
+            watcher(channel_id)
 
     async def start(
         self,
@@ -123,7 +150,10 @@ class GameService:
                 )
             )
             self._current.put(channel_id, game)
-            return game
+            turn = ruleset_of(config.format).turn_of(initial)
+            self._turn_starts.put(str(game.id), TurnStart(game.version, turn, game.created_at))
+        self._changed(channel_id)
+        return game
 
     async def current(self, channel_id: str) -> StoredGame | None:
         """The channel's active game, or else its latest one (still open to undo)."""
@@ -150,10 +180,12 @@ class GameService:
         """
         async with self._locks.hold(channel_id):
             try:
-                return await self._record(channel_id, request, recorded_by, undo_check)
+                recorded = await self._record(channel_id, request, recorded_by, undo_check)
             except StaleState:
                 self._current.drop(channel_id)  # another process wrote: check again
-                return await self._record(channel_id, request, recorded_by, undo_check)
+                recorded = await self._record(channel_id, request, recorded_by, undo_check)
+        self._changed(channel_id)
+        return recorded
 
     async def _record(
         self,
@@ -180,6 +212,7 @@ class GameService:
             self._current.drop(channel_id)
             raise
         status = "finished" if outcome.state.finished else "active"
+        self._turn_moved(stored, request, record, version, outcome.state)
         self._current.put(
             channel_id, replace(stored, version=version, state=outcome.state, status=status)
         )
@@ -201,10 +234,57 @@ class GameService:
             return outcome
         return ruleset.record(stored.state, request)
 
+    def _turn_moved(
+        self,
+        stored: StoredGame,
+        request: GameRequest,
+        record: EventRecord,
+        version: int,
+        state: GameState,
+    ) -> None:
+        """Keep the game's turn start up to date: a request that gives the turn to someone
+        else begins a new one now; an undo may give an older turn back (read from the log)."""
+        key = str(stored.id)
+        known = self._turn_starts.get(key)
+        if request.is_undo or known is None or known.version != stored.version:
+            self._turn_starts.drop(key)
+            return
+        turn = ruleset_of(stored.config.format).turn_of(state)
+        began = known.began_at if turn == known.turn else record.recorded_at
+        self._turn_starts.put(key, TurnStart(version, turn, began))
+
+    async def turn_began(self, stored: StoredGame) -> str:
+        """When the game's current turn began (ISO 8601, UTC): known at once for a game played
+        here since its last undo, else read from its log once."""
+        key = str(stored.id)
+        known = self._turn_starts.get(key)
+        if known is not None and known.version == stored.version:
+            return known.began_at
+        game, log = await self.store.load_with_log(stored.id)
+        began = await asyncio.to_thread(current_turn_began, game, log)
+        turn = ruleset_of(game.config.format).turn_of(game.state)
+        self._turn_starts.put(key, TurnStart(game.version, turn, began))
+        return began  # as of the latest version, should the game have moved on meanwhile
+
     async def story(self, game_id: int) -> Story:
         """The game told from its log (the summary's facts and the chart's lines)."""
         stored, log = await self.store.load_with_log(game_id)
         return await asyncio.to_thread(tell_story, stored, log)
+
+    async def summary_story(self, game_id: int) -> Story:
+        """The story of a game that ended, its seats' turn times kept for statistics (they
+        need the whole log, which the summary replays anyway)."""
+        stored, log = await self.store.load_with_log(game_id)
+        story = await asyncio.to_thread(tell_story, stored, log)
+        if story.finished:
+            seats = {name: seat for seat, name in enumerate(stored.config.players)}
+            times = [
+                (seats[time.player], time.turns, time.seconds)
+                for time in story.turn_times
+                if time.player in seats
+            ]
+            await self.store.save_turn_times(game_id, stored.version, times)
+        return story
 
     async def results(
         self, guild_id: str | None = None, game_format: str | None = None
@@ -223,4 +303,5 @@ class GameService:
                 raise NoGame("There is no active game in this channel to end.")
             await self.store.abandon(stored.id, self.clock())
             self._current.drop(channel_id)
-            return stored
+        self._changed(channel_id)
+        return stored

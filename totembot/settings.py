@@ -63,6 +63,15 @@ class Settings(BaseSettings):
             "long between two edits): a burst costs one edit showing the latest state."
         ),
     )
+    clock_minute: float = Field(
+        default=60.0,
+        gt=0.0,
+        validation_alias="TOTEMBOT_CLOCK_MINUTE",
+        description=(
+            "Seconds in one minute of the turn clock (/totem clock): 60, but for tests, which "
+            "shorten it so as to see reminders without waiting minutes."
+        ),
+    )
     shards: str | None = Field(
         default=None,
         validation_alias="TOTEMBOT_SHARDS",

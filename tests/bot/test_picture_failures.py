@@ -48,6 +48,9 @@ class Stories:
     async def story(self, game_id: int) -> Story:
         return self.told
 
+    async def summary_story(self, game_id: int) -> Story:
+        return self.told
+
 
 async def test_a_summary_whose_chart_dies_is_posted_without_it_and_the_next_has_its_chart(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture

@@ -54,6 +54,9 @@ class Story:
     async def story(self, game_id: int) -> None:
         raise self.error
 
+    async def summary_story(self, game_id: int) -> None:  # the summary's own (issue 29)
+        raise self.error
+
 
 SUMMARY = "could not post the summary of game 3"
 

@@ -63,6 +63,7 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("totem history", {}, [], EVERYONE),
     ("totem board", {}, [], EVERYONE),
     ("totem end", {}, [], MANAGERS),
+    ("totem clock set", {"minutes": "30"}, [], MANAGERS),
     ("totem-admin concede", {"player": "Gus"}, [], MANAGERS),
     ("totem-admin remove", {"player": "Gus"}, [], MANAGERS),
 ]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import Said
 from totembot.bot.replies import changes_text
-from totembot.bot.status import Changes, edit_due, shown_status
+from totembot.bot.status import Changes, TurnBegan, edit_due, status_now
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
 from totembot.store import GameStore, NewGame, Seat, open_store
@@ -106,9 +106,15 @@ class Statuses:
     is shown; showing is what the bot's edit does apart from the REST call (the game loaded,
     its embed drawn, the version shown remembered)."""
 
-    def __init__(self, store: GameStore, interval: float = STATUS_INTERVAL) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        interval: float = STATUS_INTERVAL,
+        turn_began: TurnBegan | None = None,
+    ) -> None:
         self.store = store
         self.interval = interval
+        self.turn_began = turn_began  # the turn's start the status shows, as the bot asks it
         self.edits = 0
         self._shown_at: dict[int, float] = {}
         self._unshown: dict[int, Changes] = {}
@@ -147,7 +153,7 @@ class Statuses:
     async def _show(self, game_id: int) -> None:
         self._unshown.pop(game_id, None)
         game = await self.store.load(game_id)
-        shown_status(game)
+        await status_now(game, self.turn_began)
         await self.store.set_status_message(game.id, game.status_message_id, game.version)
         self._shown_at[game_id] = time.monotonic()
         self.edits += 1
@@ -158,7 +164,7 @@ class BotPath:
 
     def __init__(self, store: GameStore) -> None:
         self.service = GameService(store)
-        self.statuses = Statuses(store)
+        self.statuses = Statuses(store, turn_began=self.service.turn_began)
         self.phrases = Phrases()
 
     async def warm(self, channels: Sequence[str]) -> None:

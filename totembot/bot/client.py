@@ -12,6 +12,7 @@ from discord.app_commands import AppCommand
 from discord.ext import commands
 
 from totembot.bot.access import place_refusal
+from totembot.bot.clock import ClockKeeper
 from totembot.bot.cogs.say import SayCog
 from totembot.bot.conditions import log_refusal
 from totembot.bot.edit_limit import EditLimitWatch
@@ -122,6 +123,7 @@ class TotemBot(commands.Bot):
         status_interval: float,
         chance: random.Random,
         resync_status: bool = True,
+        clock_minute: float = 60.0,
         **options: Any,
     ) -> None:
         edit_limits = EditLimitWatch()
@@ -139,12 +141,15 @@ class TotemBot(commands.Bot):
         keep_buckets_bounded(self.http)  # discord.py's rate-limit buckets, not 5 minutes' worth
         self.own_shards: ShardSet | None = None
         self.service = service
-        self.statuses = StatusUpdater(self, service.store, status_interval, edit_limits)
+        self.statuses = StatusUpdater(
+            self, service.store, status_interval, edit_limits, service.turn_began
+        )
         self.drawer = Drawer()  # charts and boards, in a process started on first use
         self.summaries = SummaryPoster(self, service, self.drawer)
         self.recorder = Recorder(service, self.statuses, self.summaries, reply_view)
         self.parts = BotParts(self.recorder, Starter(service, self.statuses), chance)
         self.resync_status = resync_status
+        self.clock = ClockKeeper(self, service, clock_minute)
         self.known_ids = KnownIds()  # the component ids something answers (UnknownComponent)
 
     async def setup_hook(self) -> None:
@@ -161,8 +166,9 @@ class TotemBot(commands.Bot):
             self.add_dynamic_items(*items)
             self.known_ids.add_items(items)
         self.add_dynamic_items(UnknownComponent)  # what none of the above claims
-        if self.resync_status:
+        if self.resync_status:  # running for real (not `totembot sync`)
             await self._resync_status_messages()
+            await self.clock.start(self.own_shards.owns if self.own_shards is not None else None)
 
     async def _resync_status_messages(self) -> None:
         """Bring every stale status message up to date with the stored state: this process's
@@ -184,6 +190,7 @@ class TotemBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            await self.clock.stop()
             await self.summaries.flush()
             await self.statuses.flush()
             await super().close()
@@ -206,12 +213,14 @@ class ShardedTotemBot(TotemBot, commands.AutoShardedBot):
         chance: random.Random,
         shards: ShardSet,
         resync_status: bool = True,
+        clock_minute: float = 60.0,
     ) -> None:
         super().__init__(
             service,
             status_interval,
             chance,
             resync_status,
+            clock_minute,
             shard_ids=list(shards.ids),
             shard_count=shards.count,
         )

@@ -34,9 +34,29 @@ COMMANDS_AFTER = (
     "When a game ends its summary and life chart follow; /totem chart draws it any time.",
     "/totem stats [player] and /totem leaderboard count this server's finished games;",
     "/totem export gives the game as a script that totembot console plays back.",
+    "/totem clock set minutes: 5 reminds a player whose turn runs long (topic: clock).",
+)
+CLOCK_TEXT = (
+    'The pinned status shows when the current turn began ("3 minutes ago"), ticking',
+    "in every Discord client. The host or an admin can add a turn clock to the channel:",
+    "  /totem clock set minutes: 5     a reminder when a turn passes 5 minutes",
+    "  /totem clock set minutes: off   no more reminders",
+    "  /totem clock pause              a break: paused time does not count",
+    "  /totem clock resume             the clock runs again",
+    "The reminder comes once per turn, in the channel, naming the player whose turn it is",
+    "(the only ping totembot ever sends). The clock stays set for the channel's next games",
+    "and keeps its pause through a restart. A turn begins when the game starts and at each",
+    "next (an undone next gives the turn back, with its time). When a game ends, its",
+    "summary gives each player's turns, total and average time; /totem stats adds them up.",
 )
 HELP_ASK = "/totem help topic:"
 LINE_WIDTH = 83  # the page's longest lines
+
+
+@cache
+def clock_topic() -> Topic:
+    """The turn clock's page: a Discord command, so not one of the console's pages."""
+    return Topic(name="clock", title="the turn clock", text=CLOCK_TEXT, aliases=("timer",))
 
 
 @cache
@@ -53,7 +73,7 @@ def commands_text() -> tuple[str, ...]:
 
 def discord_help(topic: str | None) -> str:
     """A help page in a code block (monospace keeps its indentation), within Discord's limit."""
-    text = manual().help_text(topic, extra=(commands_topic(),), ask=HELP_ASK)
+    text = manual().help_text(topic, extra=(commands_topic(), clock_topic()), ask=HELP_ASK)
     fenced = f"```text\n{text}\n```"
     return fenced if len(fenced) <= MAX_CONTENT else text[:MAX_CONTENT]
 
@@ -63,7 +83,7 @@ async def help_topics(
 ) -> list[app_commands.Choice[str]]:
     """Topic names that start with (or contain) what was typed; Discord shows at most 25."""
     typed = current.strip().casefold()
-    names = manual().topic_names((commands_topic(),))
+    names = manual().topic_names((commands_topic(), clock_topic()))
     ranked = [n for n in names if n.startswith(typed)] + [
         n for n in names if typed in n and not n.startswith(typed)
     ]

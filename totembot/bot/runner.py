@@ -80,8 +80,12 @@ async def open_bot(
     chance = random.Random(settings.shuffle_seed)
     service = GameService(store, cache_size=settings.game_cache)
     if shards is None:
-        return TotemBot(service, settings.status_interval, chance, resync_status)
-    return ShardedTotemBot(service, settings.status_interval, chance, shards, resync_status)
+        return TotemBot(
+            service, settings.status_interval, chance, resync_status, settings.clock_minute
+        )
+    return ShardedTotemBot(
+        service, settings.status_interval, chance, shards, resync_status, settings.clock_minute
+    )
 
 
 def log_opened(store: GameStore) -> None:

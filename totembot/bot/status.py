@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +27,13 @@ import discord
 from totembot.bot.conditions import KNOWN, one_line
 from totembot.bot.edit_limit import EditLimitReached, EditLimitWatch
 from totembot.bot.replies import NO_PINGS
+from totembot.core.turns import unix_seconds
 from totembot.games.registry import ruleset_of
+from totembot.render.embeds import with_turn_began
 from totembot.store import GameStore, StoredGame
+
+# When a game's current turn began (the service's `turn_began`).
+TurnBegan = Callable[[StoredGame], Awaitable[str]]
 
 log = logging.getLogger(__name__)
 SHUTDOWN_PATIENCE = 2.0
@@ -42,9 +48,18 @@ PIN_PERMISSION_MISSING = (
 )
 
 
-def shown_status(game: StoredGame) -> dict[str, Any]:
-    """The status embed the game's own rules draw."""
-    return ruleset_of(game.config.format).status_embed(game.state)
+def shown_status(game: StoredGame, turn_began: str | None = None) -> dict[str, Any]:
+    """The status embed the game's own rules draw, with when the turn began while it goes on."""
+    embed = ruleset_of(game.config.format).status_embed(game.state)
+    if turn_began is None or game.state.finished or game.status != "active":
+        return embed
+    return with_turn_began(embed, unix_seconds(turn_began))
+
+
+async def status_now(game: StoredGame, turn_began: TurnBegan | None) -> dict[str, Any]:
+    """The status embed of a game, with its turn's start when there is a way to know it."""
+    began = None if turn_began is None else await turn_began(game)
+    return shown_status(game, began)
 
 
 @dataclass(frozen=True)
@@ -79,8 +94,10 @@ class StatusUpdater:
         store: GameStore,
         interval: float,
         edit_limits: EditLimitWatch | None = None,
+        turn_began: TurnBegan | None = None,
     ) -> None:
         self.client = client
+        self.turn_began = turn_began
         self.store = store
         self.interval = interval
         self.edit_limits = edit_limits or EditLimitWatch()
@@ -184,7 +201,7 @@ class StatusUpdater:
     async def show(self, game: StoredGame) -> None:
         """Edit the game's status message, or replace it when it cannot serve any more."""
         channel = self.client.get_partial_messageable(int(game.channel_id))
-        embed = discord.Embed.from_dict(shown_status(game))
+        embed = discord.Embed.from_dict(await status_now(game, self.turn_began))
         old = game.status_message_id
         if old is None:
             await self._replace(game, channel, embed, unpin=None)

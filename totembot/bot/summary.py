@@ -47,7 +47,7 @@ class SummaryPoster:
 
     async def _post_now(self, game_id: int, channel_id: str) -> None:
         try:
-            story = await self.service.story(game_id)
+            story = await self.service.summary_story(game_id)
             if not story.finished:
                 return  # undone before its summary was drawn: the game goes on
             channel = self.client.get_partial_messageable(int(channel_id))

@@ -95,6 +95,11 @@ class Ruleset(Protocol):
         """The pinned status message's embed, as a Discord embed dict."""
         ...
 
+    def turn_of(self, state: GameState) -> tuple[int, str]:
+        """The turn's number and the name of the player whose turn it is: the turn clock
+        counts a new turn whenever this changes."""
+        ...
+
     def board_png(self, state: GameState) -> bytes:
         """A picture of the table (RuleViolation when the game has none)."""
         ...

@@ -98,6 +98,19 @@ class CommanderTally:
 
 
 @dataclass(frozen=True)
+class TurnTime:
+    """One player's turns in a game: how many they finished and how long they took in all."""
+
+    player: str
+    turns: int
+    seconds: float
+
+    @property
+    def average(self) -> float | None:
+        return self.seconds / self.turns if self.turns else None
+
+
+@dataclass(frozen=True)
 class Story:
     """A game told from its log: the summary's facts and the chart's lines."""
 
@@ -115,6 +128,7 @@ class Story:
     notes: tuple[str, ...] = ()  # the game's own lines: a match score, a solo ladder
     started_at: str | None = None  # when the game was set up (the shell knows)
     ended_at: str | None = None  # the last change that stands, when the game is over
+    turn_times: tuple[TurnTime, ...] = ()  # each player's turns, timed from the log
 
     @property
     def draw(self) -> bool:

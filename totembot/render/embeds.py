@@ -3,6 +3,8 @@ parts, the status colours, and fitting lines into a limit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 ACTIVE_COLOUR = 0x2ECC71
 FINISHED_COLOUR = 0x95A5A6
 MAX_TITLE = 255
@@ -23,3 +25,21 @@ def fitted(lines: list[str], limit: int) -> str:
         kept.append(line)
         used += len(line) + 1
     return "\n".join(kept)
+
+
+MAX_FIELDS = 25
+MAX_EMBED = 6000  # every title, description, field name and value together
+
+
+def with_turn_began(embed: dict[str, Any], unix: int) -> dict[str, Any]:
+    """The status embed with when the current turn began, as a Discord timestamp that every
+    client keeps ticking ("5 minutes ago") without the message being edited; unchanged when
+    Discord's limits leave no room for it."""
+    fields = list(embed.get("fields", []))
+    name, value = "Turn began", f"<t:{unix}:R>"
+    used = len(embed.get("title", "")) + len(embed.get("description", ""))
+    used += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+    if len(fields) >= MAX_FIELDS or used + len(name) + len(value) > MAX_EMBED:
+        return embed
+    field = {"name": name, "value": value, "inline": False}
+    return embed | {"fields": [*fields, field]}

@@ -14,7 +14,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from totembot.core.story import CommanderTally, Exit, Hit, Story
+from totembot.core.story import CommanderTally, Exit, Hit, Story, TurnTime
+from totembot.core.turns import span_words
 from totembot.render.embeds import (
     ACTIVE_COLOUR,
     FINISHED_COLOUR,
@@ -107,11 +108,26 @@ def commander_line(tally: CommanderTally, escaped: Escape = _plain, name: int = 
     return f"{escaped(tally.commander, name)} dealt {tally.damage} to {escaped(tally.target, name)}"
 
 
+def turn_time_line(time: TurnTime, escaped: Escape = _plain, name: int = MAX_NAME) -> str:
+    """'Ann: 2 turns, 2m 50s (avg 1m 25s)': a player's finished turns, from the log."""
+    turns = f"{time.turns} turn" + ("" if time.turns == 1 else "s")
+    average = time.average or 0.0
+    return (
+        f"{escaped(time.player, name)}: {turns}, {span_words(time.seconds)} "
+        f"(avg {span_words(average)})"
+    )
+
+
+def _timed(story: Story) -> list[TurnTime]:
+    return [time for time in story.turn_times if time.turns]
+
+
 # --- plain text -----------------------------------------------------------------------------
 
 
-def summary_text(story: Story) -> str:
-    """The summary as plain lines, for the console and `totembot summary`."""
+def summary_text(story: Story, turn_times: bool = False) -> str:
+    """The summary as plain lines, for the console and `totembot summary`; with `turn_times`,
+    each player's turn times too (the reports' output is pinned as it was: they leave them)."""
     lines = [_headline(story, lambda name: name)]
     length = _length(story)
     lines += [length] if length else []
@@ -123,6 +139,9 @@ def summary_text(story: Story) -> str:
     if story.commander_damage:
         lines.append("Commander damage:")
         lines += [f"  {commander_line(tally)}" for tally in story.commander_damage]
+    if turn_times and _timed(story):
+        lines.append("Turn times:")
+        lines += [f"  {turn_time_line(time)}" for time in _timed(story)]
     lines += list(story.notes)
     return "\n".join(lines)
 
@@ -163,6 +182,11 @@ def _fields(story: Story) -> list[dict[str, Any]]:
             ]
         )
         fields.append({"name": "Commander damage", "value": value, "inline": False})
+    if _timed(story):
+        value = _list_value(
+            lambda name, _reason: [turn_time_line(time, escape, name) for time in _timed(story)]
+        )
+        fields.append({"name": "Turn times", "value": value, "inline": False})
     return fields
 
 

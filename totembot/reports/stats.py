@@ -38,6 +38,10 @@ class Row(Protocol):
     def created_at(self) -> str: ...
     @property
     def finished_at(self) -> str | None: ...
+    @property
+    def timed_turns(self) -> int | None: ...
+    @property
+    def turn_seconds(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,16 @@ class Record:
     losses: int
     average_turns: float | None
     average_minutes: float | None
+    timed_turns: int = 0  # their own turns timed from the log, in the games that have them
+    turn_seconds: float = 0.0  # those turns' seconds in all
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_turn_seconds(self) -> float | None:
+        return self.turn_seconds / self.timed_turns if self.timed_turns else None
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,7 @@ def record_of(rows: Sequence[Row]) -> Record:
     outcomes = Counter(row.outcome for row in rows)
     turns = [row.turns for row in rows if row.turns is not None]
     minutes = [m for m in (_minutes(row) for row in rows) if m is not None]
+    timed = [row for row in rows if row.timed_turns is not None and row.turn_seconds is not None]
     return Record(
         games=len(rows),
         wins=outcomes["win"],
@@ -125,6 +136,8 @@ def record_of(rows: Sequence[Row]) -> Record:
         losses=outcomes["loss"],
         average_turns=sum(turns) / len(turns) if turns else None,
         average_minutes=sum(minutes) / len(minutes) if minutes else None,
+        timed_turns=sum(row.timed_turns or 0 for row in timed),
+        turn_seconds=sum(row.turn_seconds or 0.0 for row in timed),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from totembot.core.turns import span_words
 from totembot.games.registry import format_title
 from totembot.render.embeds import MAX_DESCRIPTION
 from totembot.render.markdown import escape
@@ -43,6 +44,17 @@ def length(record: Record) -> str | None:
     return ", ".join(parts) + " on average" if parts else None
 
 
+def turn_time(record: Record) -> str | None:
+    """'their turns: 1h 02m in all, 2m 05s on average'; None when no turn was timed (games
+    from before issue 29, or played without the bot's summary)."""
+    average = record.average_turn_seconds
+    if average is None:
+        return None
+    return (
+        f"their turns: {span_words(record.turn_seconds)} in all, {span_words(average)} on average"
+    )
+
+
 def way_out(player: PlayerStats) -> str | None:
     if player.way_out is None:
         return None
@@ -52,7 +64,8 @@ def way_out(player: PlayerStats) -> str | None:
 
 def player_lines(player: PlayerStats, name: Callable[[str], str] = str) -> list[str]:
     """The player's overall line, then one line per format."""
-    head = [tally(player.overall), length(player.overall), way_out(player)]
+    head = [tally(player.overall), length(player.overall), turn_time(player.overall)]
+    head.append(way_out(player))
     lines = [f"{name(player.name)}: " + "; ".join(part for part in head if part)]
     for game_format, record in player.formats:
         parts = [tally(record), length(record)]
@@ -85,7 +98,8 @@ def player_embed(
     player: PlayerStats, game_format: str | None, note: str | None = None
 ) -> dict[str, Any]:
     """`/totem stats`: one player's record, then a field per format (and `note` below)."""
-    overall = [tally(player.overall), length(player.overall), way_out(player)]
+    overall = [tally(player.overall), length(player.overall), turn_time(player.overall)]
+    overall.append(way_out(player))
     overall = [part[:1].upper() + part[1:] if part else part for part in overall]
     fields = [
         {

@@ -5,6 +5,7 @@ from totembot.store.backup import BackupReport, backup_database
 from totembot.store.base import GameStore
 from totembot.store.errors import ChannelBusy, DatabaseGone, GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
+    Clock,
     EventRecord,
     Lobby,
     LobbyOptions,
@@ -20,6 +21,7 @@ from totembot.store.results import ResultRow
 __all__ = [
     "BackupReport",
     "ChannelBusy",
+    "Clock",
     "DatabaseGone",
     "EventRecord",
     "GameCorrupt",

@@ -22,6 +22,7 @@ from totembot.store.backlog import Progress, Queries, ResultsBacklog
 from totembot.store.errors import GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
     SEATS,
+    Clock,
     EventRecord,
     Lobby,
     LobbyOptions,
@@ -121,6 +122,18 @@ class GameStore(ABC):
         """Remember the game's status message and which version of the game it shows."""
 
     @abstractmethod
+    async def save_clock(self, clock: Clock) -> None:
+        """Create or replace the channel's turn clock."""
+
+    @abstractmethod
+    async def delete_clock(self, channel_id: str) -> None:
+        """The channel's turn clock is stopped (nothing happens when it had none)."""
+
+    @abstractmethod
+    async def save_turn_times(self, game_id: int, version: int, times: list[SeatTimes]) -> None:
+        """A finished game's turn times per seat, timed at `version`, replacing any before."""
+
+    @abstractmethod
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
         unless it moved on meanwhile."""
@@ -149,6 +162,19 @@ class GameStore(ABC):
             message_id=row[5],
             created_at=row[6],
         )
+
+    async def load_clock(self, channel_id: str) -> Clock | None:
+        rows = await self._all(
+            f"SELECT {CLOCK_COLUMNS} FROM clocks WHERE channel_id = ?", (channel_id,)
+        )
+        return clock_from_row(rows[0]) if rows else None
+
+    async def clocks(self, owns: Callable[[str | None], bool] | None = None) -> list[Clock]:
+        """Every channel's turn clock (with `owns`, those of the guilds it accepts), to re-arm
+        them at start-up."""
+        rows = await self._all(f"SELECT {CLOCK_COLUMNS} FROM clocks ORDER BY channel_id")
+        found = [clock_from_row(row) for row in rows]
+        return [clock for clock in found if owns is None or owns(clock.guild_id)]
 
     async def stale_status_games(
         self, owns: Callable[[str | None], bool] | None = None
@@ -263,6 +289,56 @@ class GameStore(ABC):
         query = "SELECT id FROM games WHERE CAST(? AS TEXT) IS NULL OR status = ? ORDER BY id"
         rows = await self._all(query, (status, status))
         return [int(row[0]) for row in rows]
+
+
+# (seat, turns, seconds) of one seat of a finished game
+SeatTimes = tuple[int, int, float]
+DELETE_TURN_TIMES = "DELETE FROM turn_times WHERE game_id = ?"
+INSERT_TURN_TIMES = (
+    "INSERT INTO turn_times (game_id, seat, version, turns, seconds) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def turn_time_rows(game_id: int, version: int, times: list[SeatTimes]) -> list[tuple[Any, ...]]:
+    return [(game_id, seat, version, turns, seconds) for seat, turns, seconds in times]
+
+
+CLOCK_COLUMNS = (
+    "channel_id, minutes, guild_id, paused_at, credit_seconds, credit_turn, reminded_turn"
+)
+# Both backends' write of a clock: one statement, creating or replacing the channel's.
+SAVE_CLOCK = (
+    f"INSERT INTO clocks ({CLOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (channel_id) DO UPDATE SET minutes = excluded.minutes, "
+    "guild_id = excluded.guild_id, paused_at = excluded.paused_at, "
+    "credit_seconds = excluded.credit_seconds, credit_turn = excluded.credit_turn, "
+    "reminded_turn = excluded.reminded_turn"
+)
+
+
+def clock_from_row(row: tuple[Any, ...]) -> Clock:
+    return Clock(
+        channel_id=row[0],
+        minutes=int(row[1]),
+        guild_id=row[2],
+        paused_at=row[3],
+        credit_seconds=float(row[4]),
+        credit_turn=row[5],
+        reminded_turn=row[6],
+    )
+
+
+def clock_row(clock: Clock) -> tuple[Any, ...]:
+    """A clock's columns in CLOCK_COLUMNS' order."""
+    return (
+        clock.channel_id,
+        clock.minutes,
+        clock.guild_id,
+        clock.paused_at,
+        clock.credit_seconds,
+        clock.credit_turn,
+        clock.reminded_turn,
+    )
 
 
 def game_from_row(row: tuple[Any, ...], seats: tuple[Seat, ...]) -> StoredGame:

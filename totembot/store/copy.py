@@ -88,6 +88,26 @@ TABLES = (
         "channel_id",
         'channel_id COLLATE "C"',
     ),
+    Table(
+        "clocks",
+        (
+            "channel_id",
+            "guild_id",
+            "minutes",
+            "paused_at",
+            "credit_seconds",
+            "credit_turn",
+            "reminded_turn",
+        ),
+        "channel_id",
+        'channel_id COLLATE "C"',
+    ),
+    Table(
+        "turn_times",
+        ("game_id", "seat", "version", "turns", "seconds"),
+        "game_id, seat",
+        "game_id, seat",
+    ),
 )
 LEFT_FOR_STATISTICS = ("results_version", "turns")  # games columns made again, not copied
 

@@ -22,6 +22,22 @@ class Seat:
 SEATS = TypeAdapter(tuple[Seat, ...])
 
 
+@dataclass(frozen=True)
+class Clock:
+    """A channel's turn clock as stored: its limit, its pause, and what it already did.
+
+    A turn is named `game_id@began_at`; `credit_seconds` is the paused time that does not count
+    against the turn `credit_turn`, and `reminded_turn` the last turn reminded."""
+
+    channel_id: str
+    minutes: int
+    guild_id: str | None = None
+    paused_at: str | None = None
+    credit_seconds: float = 0.0
+    credit_turn: str | None = None
+    reminded_turn: str | None = None
+
+
 class LobbyOptions(BaseModel):
     """How a lobby's game will be set up, before its seats are final."""
 

@@ -23,19 +23,25 @@ from totembot.core import GameState
 from totembot.store import results
 from totembot.store.backlog import Queries
 from totembot.store.base import (
+    DELETE_TURN_TIMES,
     ENDED,
     FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    INSERT_TURN_TIMES,
+    SAVE_CLOCK,
     STALE,
     GameStore,
+    SeatTimes,
+    clock_row,
     event_row,
     game_row,
     lobby_row,
     seat_rows,
+    turn_time_rows,
 )
 from totembot.store.errors import ChannelBusy, StaleState, StoreError
-from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
 from totembot.store.postgres_schema import (
     UNREACHABLE,
     migrate_postgres,
@@ -393,6 +399,21 @@ class PostgresStore(GameStore):
     async def delete_lobby(self, channel_id: str) -> None:
         async with self._connection() as connection:
             await connection.execute("DELETE FROM lobbies WHERE channel_id = $1", channel_id)
+
+    async def save_clock(self, clock: Clock) -> None:
+        async with self._connection() as connection:
+            await connection.execute(numbered(SAVE_CLOCK), *clock_row(clock))
+
+    async def delete_clock(self, channel_id: str) -> None:
+        async with self._connection() as connection:
+            await connection.execute("DELETE FROM clocks WHERE channel_id = $1", channel_id)
+
+    async def save_turn_times(self, game_id: int, version: int, times: list[SeatTimes]) -> None:
+        async with self._transaction() as connection:
+            await connection.execute(numbered(DELETE_TURN_TIMES), game_id)
+            await connection.executemany(
+                numbered(INSERT_TURN_TIMES), turn_time_rows(game_id, version, times)
+            )
 
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None

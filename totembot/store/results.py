@@ -39,6 +39,8 @@ class ResultRow:
     turns: int | None
     created_at: str
     finished_at: str | None
+    timed_turns: int | None = None  # their turns timed from the log (issue 29), if timed
+    turn_seconds: float | None = None
 
 
 # (game id, version, result) of games whose results are made and ready to write.
@@ -64,9 +66,10 @@ NEEDING = (
 READ = (  # the columns of ResultRow, in order
     "SELECT g.id, g.format, r.seat, r.name, s.user_id, COALESCE(s.display_name, r.name), "
     "r.outcome, r.way_out, "
-    "g.turns, g.created_at, g.finished_at FROM games g "
+    "g.turns, g.created_at, g.finished_at, t.turns, t.seconds FROM games g "
     "JOIN results r ON r.game_id = g.id "
     "LEFT JOIN seats s ON s.game_id = g.id AND s.seat = r.seat "
+    "LEFT JOIN turn_times t ON t.game_id = g.id AND t.seat = r.seat AND t.version = g.version "
     "WHERE g.status = 'finished' AND g.results_version = g.version "
     "AND (CAST(?1 AS TEXT) IS NULL OR g.guild_id = ?1) "
     "AND (CAST(?2 AS TEXT) IS NULL OR g.format = ?2) "

@@ -33,22 +33,28 @@ from totembot.core import GameState
 from totembot.store import results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
+    DELETE_TURN_TIMES,
     ENDED,
     FLOOR_ROW,
     GAME_COLUMNS,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    INSERT_TURN_TIMES,
+    SAVE_CLOCK,
     SEATS_OF_GAME,
     STALE,
     GameStore,
+    SeatTimes,
+    clock_row,
     event_row,
     game_row,
     lobby_row,
     seat_rows,
+    turn_time_rows,
 )
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
-from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
 from totembot.store.results import MadeResults
 from totembot.store.writer_thread import WriterThread
 
@@ -441,6 +447,19 @@ class SqliteStore(GameStore):
     async def delete_lobby(self, channel_id: str) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
+
+    async def save_clock(self, clock: Clock) -> None:
+        async with self._transaction() as db:
+            await db.execute(SAVE_CLOCK, clock_row(clock))
+
+    async def delete_clock(self, channel_id: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM clocks WHERE channel_id = ?", (channel_id,))
+
+    async def save_turn_times(self, game_id: int, version: int, times: list[SeatTimes]) -> None:
+        async with self._transaction() as db:
+            await db.execute(DELETE_TURN_TIMES, (game_id,))
+            await db.executemany(INSERT_TURN_TIMES, turn_time_rows(game_id, version, times))
 
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None

@@ -15,6 +15,7 @@ from totembot.bot.help_page import discord_help, help_topics
 from totembot.bot.pictures import board_file, drawer_of
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import MAX_CONTENT, changes_text, in_time, say, tell
+from totembot.bot.status import status_now
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
@@ -31,9 +32,8 @@ class TableCommands(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        ruleset = ruleset_of(table.game.config.format)
-        embed = discord.Embed.from_dict(ruleset.status_embed(table.game.state))
-        await tell(interaction, "", embed=embed)
+        shown = await in_time(interaction, status_now(table.game, self.recorder.service.turn_began))
+        await tell(interaction, "", embed=discord.Embed.from_dict(shown))
 
     @app_commands.command(
         name="help", description="Learn the phrases and house rules (only you see it)"

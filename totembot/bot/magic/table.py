@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller, split_names, split_teams
+from totembot.bot.cogs.clock import ClockCommands
 from totembot.bot.cogs.story import StoryCommands
 from totembot.bot.cogs.table import TableCommands
 from totembot.bot.magic.lobby.lobby import (
@@ -172,6 +173,7 @@ class LobbyCommands(commands.Cog):
 
 
 class TableCog(
+    ClockCommands,
     TableCommands,
     LobbyCommands,
     StoryCommands,

@@ -126,6 +126,10 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
         return status_embed(self.own_state(state))
 
+    def turn_of(self, state: AnyState) -> tuple[int, str]:
+        own = self.own_state(state)
+        return own.turn, own.players[own.active].name
+
     def board_png(self, state: AnyState) -> bytes:
         from totembot.games.magic.render.board import (
             board_png,  # drawing imports Pillow: only when asked

@@ -112,6 +112,10 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
         return totemic_embed(self.own_state(state))
 
+    def turn_of(self, state: GameState) -> tuple[int, str]:
+        own = self.own_state(state)
+        return own.turn.number, own.turn.active
+
     def board_png(self, state: GameState) -> bytes:
         raise RuleViolation("A Totemic game has no board picture: /totem status shows it.")
 

@@ -1,0 +1,198 @@
+"""Turn times (issue 29): when the current turn began, and each player's turn times in the
+summary, read from the stored log. The expected figures are worked out here from the stored
+rows' own `recorded_at`, without the code under test: a turn begins at the game's start and at
+each `next` that stands (an undone one does not), and the last ends at the request that ended
+the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from totembot.core.errors import RuleViolation
+from totembot.core.story import Story
+from totembot.core.turns import turn_spans
+from totembot.games.registry import parse_setup, ruleset_of
+from totembot.render.summary import summary_embed, summary_text
+from totembot.reports.stats import by_name, player_stats
+from totembot.reports.stats_text import player_embed, stats_text
+from totembot.service import GameService
+from totembot.store import GameStore
+
+START = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+PLAYERS = ("Ann", "Bob", "Cid")
+# (seconds after the previous request, line): uneven gaps, so that every turn differs
+SCRIPT = [
+    (30, "Ann: deal 3 to Bob"),
+    (95, "next"),  # Ann's turn: 125 s
+    (40, "Bob: deal 2 to Cid"),
+    (17, "next"),  # undone below: Bob's turn goes on
+    (11, "undo"),
+    (60, "next"),  # Bob's turn: 128 s
+    (200, "Cid: gain 1"),
+    (45, "next"),  # Cid's turn: 245 s
+    (12, "Ann: deal 40 to Bob"),
+    (33, "next"),  # Ann's second turn: 45 s (Bob is out: Cid's turn next)
+    (70, "Cid: deal 40 to Ann"),  # ends the game: Cid's second turn, 70 s
+]
+
+
+def ticking() -> Iterator[str]:
+    """The service's clock: the start, then each request at its chosen gap."""
+    now = START
+    yield now.isoformat(timespec="milliseconds")
+    for gap, _line in SCRIPT:
+        now += timedelta(seconds=gap)
+        yield now.isoformat(timespec="milliseconds")
+
+
+async def played(store: GameStore) -> tuple[GameService, int]:
+    times = ticking()
+    service = GameService(store, clock=lambda: next(times))
+    config = parse_setup("game free-for-all players: Ann, Bob, Cid")
+    ruleset = ruleset_of(config.format)
+    game = await service.start("channel", "host", config)
+    for _gap, line in SCRIPT:
+        current = await service.current("channel")
+        assert current is not None
+        parsed = ruleset.parse_line(line, current.state)
+        assert parsed is not None, line
+        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
+        await service.record("channel", request, "tester")
+    return service, game.id
+
+
+def expected_from_log(created_at: str, rows: list[Any], finished: bool) -> dict[str, list[float]]:
+    """Each player's turn lengths from the stored rows alone (seat order, nobody skipped but
+    the players out, who are skipped by hand: Bob is out after row 9)."""
+    standing: list[Any] = []
+    for row in rows:
+        if row.request.is_undo:
+            standing.pop()
+        else:
+            standing.append(row)
+    begins = [created_at] + [
+        row.recorded_at for row in standing if row.request.intent.kind == "next"
+    ]
+    ends = begins[1:] + ([standing[-1].recorded_at] if finished else [])
+    order = ["Ann", "Bob", "Cid", "Ann", "Cid"]  # Bob went out during Ann's second turn
+    lengths: dict[str, list[float]] = {name: [] for name in PLAYERS}
+    for index, (began, ended) in enumerate(zip(begins, ends, strict=False)):
+        span = datetime.fromisoformat(ended) - datetime.fromisoformat(began)
+        lengths[order[index]].append(span.total_seconds())
+    return lengths
+
+
+async def test_the_summary_s_turn_times_match_the_stored_log(store: GameStore) -> None:
+    service, game_id = await played(store)
+    stored, rows = await store.load_with_log(game_id)
+    assert stored.state.finished
+    expected = expected_from_log(stored.created_at, rows, finished=True)
+    assert expected == {"Ann": [125.0, 45.0], "Bob": [128.0], "Cid": [245.0, 70.0]}
+
+    story: Story = await service.story(game_id)
+    figures = {t.player: (t.turns, t.seconds) for t in story.turn_times}
+    assert figures == {name: (len(v), sum(v)) for name, v in expected.items()}
+    assert "Turn times" not in summary_text(story)  # `totembot summary` prints as it did
+    text = summary_text(story, turn_times=True)
+    assert "Turn times:\n  Ann: 2 turns, 2m 50s (avg 1m 25s)\n" in text
+    assert "  Cid: 2 turns, 5m 15s (avg 2m 38s)" in text
+    fields = {f["name"]: f["value"] for f in summary_embed(story).get("fields", [])}
+    assert fields["Turn times"].splitlines()[1] == "Bob: 1 turn, 2m 08s (avg 2m 08s)"
+
+
+async def test_the_current_turn_began_at_the_next_that_stands(store: GameStore) -> None:
+    times = ticking()
+    service = GameService(store, clock=lambda: next(times))
+    config = parse_setup("game free-for-all players: Ann, Bob, Cid")
+    ruleset = ruleset_of(config.format)
+    await service.start("channel", "host", config)
+    began = []
+    for _gap, line in SCRIPT[:6]:
+        current = await service.current("channel")
+        assert current is not None
+        parsed = ruleset.parse_line(line, current.state)
+        assert parsed is not None
+        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
+        await service.record("channel", request, "tester")
+        current = await service.current("channel")
+        assert current is not None
+        began.append(await service.turn_began(current))
+    rows = await store.events(1)
+    at = [row.recorded_at for row in rows]
+    start = START.isoformat(timespec="milliseconds")
+    # deal, next (Bob's turn), deal, next (Cid's), undo (Bob's again), next (Cid's)
+    assert began == [start, at[1], at[1], at[3], at[1], at[5]]
+    # a service that never saw the game reads the same from the log
+    fresh = GameService(store)
+    current = await fresh.current("channel")
+    assert current is not None
+    assert await fresh.turn_began(current) == at[5]
+
+
+async def test_a_refused_request_leaves_the_turn_as_it_was(service: GameService) -> None:
+    config = parse_setup("game free-for-all players: Ann, Bob")
+    game = await service.start("channel", "host", config)
+    ruleset = ruleset_of(config.format)
+    parsed = ruleset.parse_line("Ann: deal 3 to Zed", game.state)
+    assert parsed is not None
+    with pytest.raises(RuleViolation):
+        await service.record("channel", parsed.request_as("Ann", False), "tester")
+    current = await service.current("channel")
+    assert current is not None
+    assert await service.turn_began(current) == game.created_at
+
+
+async def test_stats_count_each_player_s_turn_times_once_the_summary_timed_them(
+    store: GameStore,
+) -> None:
+    service, game_id = await played(store)
+    before = player_stats(await store.results(), by_name)
+    assert all(p.overall.timed_turns == 0 for p in before)  # not timed yet: nothing shown
+    assert "their turns" not in stats_text(1, before, None)
+
+    await service.summary_story(game_id)
+    await service.summary_story(game_id)  # told twice (a retry): still counted once
+    stored, rows = await store.load_with_log(game_id)
+    expected = expected_from_log(stored.created_at, rows, finished=True)
+    players = {p.name: p.overall for p in player_stats(await store.results(), by_name)}
+    for name, lengths in expected.items():
+        assert (players[name].timed_turns, players[name].turn_seconds) == (
+            len(lengths),
+            sum(lengths),
+        )
+    text = stats_text(1, player_stats(await store.results(), by_name), None)
+    assert "their turns: 5m 15s in all, 2m 38s on average" in text  # Cid: 245 s + 70 s
+    embed = player_embed(player_stats(await store.results(), by_name)[0], None)
+    assert "Their turns: " in embed["description"]
+
+
+def test_totemic_turns_begin_at_its_own_next_and_every_example_game_times_its_turns() -> None:
+    """Every example game (Totemic's and each Magic format's) through `turn_spans`: each turn
+    begins where the ruleset names another turn, and the spans tile the game without gaps."""
+    from tests.story.tellers import EXAMPLES, play
+
+    for path in EXAMPLES:
+        lines = [
+            line.split("#")[0].strip()
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.split("#")[0].strip()
+        ]
+        told = play(lines[0], lines[1:], keep_refused=True)
+        spans = turn_spans(told.ruleset, told.config, told.rows, "t0")
+        turns = [told.ruleset.turn_of(step.state) for step in told.steps]
+        changes = sum(
+            1
+            for a, b in zip([told.ruleset.turn_of(told.initial), *turns], turns, strict=False)
+            if a != b
+        )
+        assert len(spans) == changes + 1, path.name
+        assert all(a.ended_at == b.began_at for a, b in zip(spans, spans[1:], strict=False)), (
+            path.name
+        )
+        assert spans[0].player == told.ruleset.turn_of(told.initial)[1]
+        if path.name == "totemic.totem":
+            assert spans[0].player == "Ann" and spans[1].player == "Bob"

@@ -1,0 +1,91 @@
+"""When each turn began and ended, read from a game's log: the turn clock's start and the
+summary's turn times. Pure: the times are the log's own (`recorded_at`, set by the shell when
+it recorded each request), never a clock read here.
+
+A turn begins when the game starts, and again at each change that stands (undone ones do not)
+after which the ruleset names another turn (`Ruleset.turn_of`); it ends where the next one
+begins, or, for the game's last turn, at the change that ended the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from totembot.core.game import GameConfig
+from totembot.core.ruleset import Ruleset, standing_steps
+from totembot.core.story import LoggedRequest, TurnTime
+
+
+@dataclass(frozen=True)
+class TurnSpan:
+    """One turn: whose it was, when it began and (unless it is still going) when it ended."""
+
+    player: str
+    began_at: str
+    ended_at: str | None = None
+
+    @property
+    def seconds(self) -> float | None:
+        if self.ended_at is None:
+            return None
+        return (moment(self.ended_at) - moment(self.began_at)).total_seconds()
+
+
+def moment(stamp: str) -> datetime:
+    """A stored time (ISO 8601); one without a zone is UTC, as the store writes them."""
+    when = datetime.fromisoformat(stamp)
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def unix_seconds(stamp: str) -> int:
+    """A stored time as Discord's `<t:...>` wants it: whole seconds since 1970."""
+    return int(moment(stamp).timestamp())
+
+
+def turn_spans(
+    ruleset: Ruleset, config: GameConfig, log: Sequence[LoggedRequest], started_at: str
+) -> list[TurnSpan]:
+    """Every turn of the game in order, replayed from its log (undo included)."""
+    initial, steps = standing_steps(ruleset, config, log)
+    current = ruleset.turn_of(initial)
+    spans = [TurnSpan(current[1], started_at)]
+    for step in steps:
+        turn = ruleset.turn_of(step.state)
+        if turn != current:
+            spans[-1] = TurnSpan(spans[-1].player, spans[-1].began_at, step.recorded_at)
+            spans.append(TurnSpan(turn[1], step.recorded_at))
+            current = turn
+    if steps and steps[-1].state.finished:
+        last = spans[-1]
+        spans[-1] = TurnSpan(last.player, last.began_at, steps[-1].recorded_at)
+    return spans
+
+
+def turn_times(spans: Sequence[TurnSpan], players: Sequence[str]) -> tuple[TurnTime, ...]:
+    """Each player's finished turns: how many, and their seconds in all (in seat order)."""
+    totals = {name: [0, 0.0] for name in players}
+    for span in spans:
+        seconds = span.seconds
+        if seconds is None:
+            continue
+        tally = totals.setdefault(span.player, [0, 0.0])
+        tally[0] += 1
+        tally[1] += seconds
+    return tuple(
+        TurnTime(player=name, turns=int(count), seconds=total)
+        for name, (count, total) in totals.items()
+    )
+
+
+def span_words(seconds: float) -> str:
+    """A turn's length, to the second: '45s', '2m 08s', '1h 02m'."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes}m {secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"
