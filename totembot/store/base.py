@@ -10,14 +10,15 @@ numbers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from totembot.core import GameState
+from totembot.core.story import Placing
 from totembot.games.registry import ruleset_of
-from totembot.store import results
+from totembot.store import placings, results
 from totembot.store.backlog import Progress, Queries, ResultsBacklog
 from totembot.store.errors import GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
@@ -30,6 +31,7 @@ from totembot.store.model import (
     Seat,
     StoredGame,
 )
+from totembot.store.placings import PlacedRow
 from totembot.store.results import MadeResults, ResultRow
 
 GAME_COLUMNS = (
@@ -115,6 +117,13 @@ class GameStore(ABC):
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
         unless it moved on meanwhile."""
+
+    @abstractmethod
+    async def save_placing(
+        self, game_id: int, version: int, names: Sequence[str], placing: Placing
+    ) -> bool:
+        """Replace a finished game's placing rows, made from the game at `version`, in one
+        transaction; False (nothing written) when the game moved on meanwhile."""
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -245,6 +254,19 @@ class GameStore(ABC):
         await self.backlog.start()
         rows = await self._all(results.READ, (guild_id, game_format))
         return [results.result_row(row) for row in rows]
+
+    async def unplaced_games(self, guild_id: str | None = None) -> list[tuple[int, int]]:
+        """(id, version) of the finished games (of a server) whose placing is still to make."""
+        rows = await self._all(placings.UNPLACED, (guild_id,))
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def placed(
+        self, guild_id: str | None = None, game_format: str | None = None
+    ) -> list[PlacedRow]:
+        """Every seat of every placed finished game (of a server, of a format), in the order
+        the games ended: what ratings fold."""
+        rows = await self._all(placings.READ, (guild_id, game_format))
+        return [placings.placed_row(row) for row in rows]
 
     def results_progress(self) -> Progress | None:
         """How far along the backlog's run is; None when no game waits for its results."""

@@ -13,14 +13,15 @@ import logging
 import os
 import re
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
 from totembot.core import GameState
-from totembot.store import results
+from totembot.core.story import Placing
+from totembot.store import placings, results
 from totembot.store.backlog import Queries
 from totembot.store.base import (
     ENDED,
@@ -404,6 +405,21 @@ class PostgresStore(GameStore):
                 shows_version,
                 game_id,
             )
+
+    async def save_placing(
+        self, game_id: int, version: int, names: Sequence[str], placing: Placing
+    ) -> bool:
+        async with self._transaction() as connection:
+            marked = await connection.execute(
+                numbered(placings.MARK_PLACED), version, game_id, version
+            )
+            if written(marked) != 1:
+                return False
+            await connection.execute(numbered(placings.DELETE), game_id)
+            await connection.executemany(
+                numbered(placings.INSERT), placings.placing_rows(game_id, names, placing)
+            )
+        return True
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one transaction whose commit does not wait for the WAL's

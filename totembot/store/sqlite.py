@@ -21,7 +21,7 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +30,8 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from totembot.core import GameState
-from totembot.store import results
+from totembot.core.story import Placing
+from totembot.store import placings, results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
     ENDED,
@@ -443,6 +444,17 @@ class SqliteStore(GameStore):
                 "UPDATE games SET status_message_id = ?, status_version = ? WHERE id = ?",
                 (message_id, shows_version, game_id),
             )
+
+    async def save_placing(
+        self, game_id: int, version: int, names: Sequence[str], placing: Placing
+    ) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(placings.MARK_PLACED, (version, game_id, version))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(placings.DELETE, (game_id,))
+            await db.executemany(placings.INSERT, placings.placing_rows(game_id, names, placing))
+        return True
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one hop to the writer thread, so the write lock is held for
