@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -158,13 +159,22 @@ async def test_a_discord_table_of_the_old_database_records_more_as_660d3e7_did(
         await store.close()
 
 
+# The old database has schema 7: a migration added since says so once on standard error, before
+# the report 660d3e7 printed (issue 30's 0009).
+UPGRADED = re.compile(
+    r"\Atotembot: the database was upgraded from schema 7 to \d+; "
+    r"the old one is kept as <db>\.v7\.bak\.\n"
+)
+
+
 @pytest.mark.parametrize("report", list(OUTCOMES))
 def test_a_report_on_the_old_database_prints_what_660d3e7_printed(
     report: str, old_db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pinned = OUTCOMES[report]
     status, printed, errors = run(capsys, *pinned["args"], "--db", old_db)
-    assert (status, errors.replace(str(old_db), "<db>")) == (pinned["exit"], pinned["stderr"])
+    errors = UPGRADED.sub("", errors.replace(str(old_db), "<db>"), count=1)
+    assert (status, errors) == (pinned["exit"], pinned["stderr"])
     assert printed == golden_text(REPORTS / report)
 
 

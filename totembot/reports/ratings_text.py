@@ -95,10 +95,9 @@ def rating_leaderboard_embed(
     }
 
 
-def changes_line(changes: Sequence[Change]) -> str:
-    """The summary's line: 'Ratings: Ann 27.1 -> 28.4, Bob 25.0 -> 23.9'."""
-    told = ", ".join(
-        f"{change.name} {figure(change.before.ordinal)} -> {figure(change.after.ordinal)}"
+def changes_text(changes: Sequence[Change]) -> str:
+    """The summary's rating changes, one seat a line: 'Ann 27.1 -> 28.4'."""
+    return "\n".join(
+        f"{escape(change.name)} {figure(change.before.ordinal)} -> {figure(change.after.ordinal)}"
         for change in changes
     )
-    return f"Ratings: {told}"
