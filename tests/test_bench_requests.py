@@ -32,6 +32,7 @@ from totembot.bench.memory import (
     measure_memory,
     memory_figures,
 )
+from totembot.bench.ratings import RatingsFigures, ratings_figures
 from totembot.bench.requests import (
     CYCLE,
     Concurrent,
@@ -130,6 +131,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
             **BACKLOG_FIGURES,
+            **ratings_figures(RatingsFigures(2000, 900.0, 20.0, 80.0, 100.0)),
             **board_figures([BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000)]),
             **memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0)),
         },
@@ -148,6 +150,11 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
     assert text.splitlines()[-2].endswith("16.0 ms; ratio 1.25")  # the board beside its floor
     assert text.splitlines()[-1].endswith("against 60.0 MB once started: ratio 1.25")
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
+    assert (
+        "ratings of one server with 2000 finished games: 80.0 ms (median), 4.0 times reading "
+        "the same games' rows (20.0 ms); the first call after a restart 100.0 ms (1.25 times "
+        "the later ones); placing every game once first: 900.0 ms" in text.splitlines()
+    )
 
 
 BACKLOG_FIGURES = {

@@ -17,9 +17,12 @@ from totembot.core.ruleset import standing_steps
 from totembot.core.story import Placing
 from totembot.games.registry import ruleset_of
 from totembot.reports.ratings import Placed, Ratings, fold, pool_of
-from totembot.store import EventRecord, GameCorrupt, GameStore, PlacedRow, StoredGame
+from totembot.store import EventRecord, GameCorrupt, GameStore, PlacedRow, StaleState, StoredGame
+from totembot.store.placings import MadePlacing
 
 log = logging.getLogger(__name__)
+BATCH = 100  # placings written a transaction
+UNREADABLE: set[int] = set()  # games already said to be unreadable, in this process
 
 
 def placing_of(stored: StoredGame, records: list[EventRecord]) -> Placing:
@@ -30,19 +33,28 @@ def placing_of(stored: StoredGame, records: list[EventRecord]) -> Placing:
 
 
 async def make_placings(store: GameStore, guild_id: str | None = None) -> int:
-    """Place every finished game (of a server) that has no placing for its version yet;
-    returns how many were made. A game that cannot be read is left out, with a warning."""
+    """Place every finished game (of a server) that has no placing for its version yet, a
+    batch of BATCH games a transaction; returns how many were made. A game that cannot be read
+    is left out, with a warning (once per process)."""
     made = 0
+    batch: list[MadePlacing] = []
     for game_id, version in await store.unplaced_games(guild_id):
         try:
             stored, records = await store.load_with_log(game_id)
             if stored.version != version or stored.status != "finished":
                 continue  # it moved on meanwhile: the next call sees it as it is
             placing = await asyncio.to_thread(placing_of, stored, records)
-        except (GameCorrupt, ValueError):
-            log.warning("Game %s cannot be read: it is left out of ratings.", game_id)
+        except (GameCorrupt, StaleState, ValueError):
+            if game_id not in UNREADABLE:
+                UNREADABLE.add(game_id)
+                log.warning("Game %s cannot be read: it is left out of ratings.", game_id)
             continue
-        made += await store.save_placing(game_id, version, stored.config.players, placing)
+        batch.append((game_id, version, tuple(stored.config.players), placing))
+        if len(batch) >= BATCH:
+            made += await store.save_placings(batch)
+            batch = []
+    if batch:
+        made += await store.save_placings(batch)
     return made
 
 

@@ -31,7 +31,7 @@ from totembot.store.model import (
     Seat,
     StoredGame,
 )
-from totembot.store.placings import PlacedRow
+from totembot.store.placings import MadePlacing, PlacedRow
 from totembot.store.results import MadeResults, ResultRow
 
 GAME_COLUMNS = (
@@ -119,11 +119,16 @@ class GameStore(ABC):
         unless it moved on meanwhile."""
 
     @abstractmethod
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        """Replace finished games' placing rows, each made from the game at its version, in
+        one transaction; a game that moved on meanwhile is left out. Returns how many were
+        written."""
+
     async def save_placing(
         self, game_id: int, version: int, names: Sequence[str], placing: Placing
     ) -> bool:
-        """Replace a finished game's placing rows, made from the game at `version`, in one
-        transaction; False (nothing written) when the game moved on meanwhile."""
+        """One game's placing; False (nothing written) when the game moved on meanwhile."""
+        return await self.save_placings([(game_id, version, tuple(names), placing)]) == 1
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -15,6 +15,9 @@ from typing import Any
 
 from totembot.core.story import Placing
 
+# (game id, version, the players' names in seat order, placing) of games placed, to write.
+MadePlacing = tuple[int, int, tuple[str, ...], Placing]
+
 
 @dataclass(frozen=True, slots=True)
 class PlacedRow:

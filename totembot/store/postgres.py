@@ -20,7 +20,6 @@ from typing import Any
 import asyncpg
 
 from totembot.core import GameState
-from totembot.core.story import Placing
 from totembot.store import placings, results
 from totembot.store.backlog import Queries
 from totembot.store.base import (
@@ -37,6 +36,7 @@ from totembot.store.base import (
 )
 from totembot.store.errors import ChannelBusy, StaleState, StoreError
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.placings import MadePlacing
 from totembot.store.postgres_schema import (
     UNREACHABLE,
     migrate_postgres,
@@ -406,20 +406,20 @@ class PostgresStore(GameStore):
                 game_id,
             )
 
-    async def save_placing(
-        self, game_id: int, version: int, names: Sequence[str], placing: Placing
-    ) -> bool:
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        count = 0
         async with self._transaction() as connection:
-            marked = await connection.execute(
-                numbered(placings.MARK_PLACED), version, game_id, version
-            )
-            if written(marked) != 1:
-                return False
-            await connection.execute(numbered(placings.DELETE), game_id)
-            await connection.executemany(
-                numbered(placings.INSERT), placings.placing_rows(game_id, names, placing)
-            )
-        return True
+            for game_id, version, names, placing in made:
+                marked = await connection.execute(
+                    numbered(placings.MARK_PLACED), version, game_id, version
+                )
+                if written(marked) != 1:
+                    continue  # it moved on: its next placing is made from its new version
+                await connection.execute(numbered(placings.DELETE), game_id)
+                rows = placings.placing_rows(game_id, names, placing)
+                await connection.executemany(numbered(placings.INSERT), rows)
+                count += 1
+        return count
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one transaction whose commit does not wait for the WAL's

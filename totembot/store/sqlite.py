@@ -30,7 +30,6 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from totembot.core import GameState
-from totembot.core.story import Placing
 from totembot.store import placings, results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
@@ -48,6 +47,7 @@ from totembot.store.base import (
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.model import EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.placings import MadePlacing
 from totembot.store.results import MadeResults
 from totembot.store.writer_thread import WriterThread
 
@@ -445,16 +445,18 @@ class SqliteStore(GameStore):
                 (message_id, shows_version, game_id),
             )
 
-    async def save_placing(
-        self, game_id: int, version: int, names: Sequence[str], placing: Placing
-    ) -> bool:
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        written = 0
         async with self._transaction() as db:
-            cursor = await db.execute(placings.MARK_PLACED, (version, game_id, version))
-            if cursor.rowcount != 1:
-                return False
-            await db.execute(placings.DELETE, (game_id,))
-            await db.executemany(placings.INSERT, placings.placing_rows(game_id, names, placing))
-        return True
+            for game_id, version, names, placing in made:
+                cursor = await db.execute(placings.MARK_PLACED, (version, game_id, version))
+                if cursor.rowcount != 1:
+                    continue  # it moved on: its next placing is made from its new version
+                await db.execute(placings.DELETE, (game_id,))
+                rows = placings.placing_rows(game_id, names, placing)
+                await db.executemany(placings.INSERT, rows)
+                written += 1
+        return written
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one hop to the writer thread, so the write lock is held for
