@@ -40,10 +40,9 @@ def magic_placing(initial: GameState, steps: Sequence[Step]) -> Placing:
     keys = [_key(final, seat, gone) for seat in range(len(final.players))]
     sides = format_named(final.config.format).sides(final)
     side_of = {seat: number for number, side in enumerate(sides) for seat in side}
-    side_keys = {number: max(keys[seat] for seat in side) for number, side in enumerate(sides)}
-    team_keys = [side_keys[side_of[seat]] for seat in range(len(final.players))]
+    side_places = places_of([max(keys[seat] for seat in side) for side in sides])
     return Placing(
-        places=places_of(team_keys),
+        places=tuple(side_places[side_of[seat]] for seat in range(len(final.players))),
         sides=tuple(side_of[seat] for seat in range(len(final.players))),
     )
 
