@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -43,9 +43,9 @@ class Placed(Protocol):
     def side(self) -> int: ...
 
 
-@dataclass(frozen=True)
-class Skill:
-    """A rating: openskill's mean and uncertainty, and the conservative figure people see."""
+class Skill(NamedTuple):
+    """A rating: openskill's mean and uncertainty, and the conservative figure people see
+    (tuples: a fold makes two per seat of every game)."""
 
     mu: float
     sigma: float
@@ -70,8 +70,7 @@ class PlayerRating:
         return self.games < PROVISIONAL_BELOW
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One seat's rating before and after one game."""
 
     key: str
