@@ -5,13 +5,15 @@ placings worked out by hand."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
 
-from tests.e2e.conftest import ANN, BOB, CID
+from tests.e2e.conftest import ANN, BOB, CID, GUILD, BotProcess
 from tests.e2e.test_story_commands import CHART, uploaded
+from tests.test_export import run
 from totembot.testing import StandIn
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.own_bot]
@@ -28,7 +30,7 @@ def ordinal(rating: Any) -> str:
 
 
 async def test_summaries_show_rating_changes_and_the_leaderboard_ranks_by_rating(
-    standin: StandIn, table: int
+    standin: StandIn, table: int, bot: BotProcess
 ) -> None:
     # Game 1: Bob takes Quill (a guest) out, then Ann: Bob 1st, Ann 2nd, Quill 3rd.
     players = f"<@{ANN}> <@{BOB}> Quill"
@@ -71,6 +73,16 @@ async def test_summaries_show_rating_changes_and_the_leaderboard_ranks_by_rating
         for badge, (name, rating, games) in zip(badges, everyone, strict=True)
     ]
     assert embed["footer"]["text"] == "2 finished games rated; provisional: fewer than 5 games"
+
+    # The command line recomputes the same figures from the bot's database.
+    database = bot.env()["TOTEMBOT_DATABASE"]
+    printed = run("stats", "--db", database, "--ratings", "--json")
+    assert printed.returncode == 0, printed.stderr
+    [section] = json.loads(printed.stdout)["ratings"]
+    assert (section["server"], section["game"], section["games"]) == (str(GUILD), "magic", 2)
+    assert [(p["name"], f"{p['rating']:.1f}", p["games"]) for p in section["players"]] == [
+        (name, ordinal(rating), games) for name, rating, games in everyone
+    ]
 
     wins = await standin.slash(CID, table, "totem leaderboard", {"by": "wins"})
     assert wins.embeds[0]["description"].splitlines()[0] == "🥇 **Bob**: 1 win in 1 game (100%)"
