@@ -91,6 +91,8 @@ class SummaryPoster:
                 embed.add_field(name="Ratings", value=changes_text(changes)[:1024], inline=False)
         except KNOWN as error:
             log.warning("could not rate game %s: %s", game_id, one_line(error))
+        except Exception:  # the summary goes without its ratings rather than not at all
+            log.exception("could not rate game %s", game_id)
 
     async def _chart(self, story: Story, game_id: int) -> discord.File | None:
         """The chart, or None when it cannot be drawn (the summary goes without it)."""
