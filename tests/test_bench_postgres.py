@@ -15,6 +15,7 @@ import asyncpg
 import pytest
 
 from totembot.bench.main import QUICK, describe
+from totembot.bench.ratings import RatingsFigures, ratings_figures
 
 pytestmark = pytest.mark.postgres
 
@@ -116,6 +117,15 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["do_p99_during_stats_ratio"] == pytest.approx(
         figures["do_p99_during_stats_ms"] / figures["do_p99_alone_ms"], rel=0.01
     )
+    assert figures["ratings_games"] == 2000
+    for name in ("ratings_placings_ms", "ratings_read_ms", "ratings_ms", "ratings_first_ms"):
+        assert positive(figures[name]), name
+    assert figures["ratings_read_ratio"] == pytest.approx(
+        figures["ratings_ms"] / figures["ratings_read_ms"], rel=0.02
+    )
+    assert figures["ratings_first_call_ratio"] == pytest.approx(
+        figures["ratings_first_ms"] / figures["ratings_ms"], rel=0.02
+    )
     assert await bench_databases(postgres_url) == before  # its own databases dropped
 
 
@@ -185,6 +195,7 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "stats_backlog_first_counted": 0,
         "stats_backlog_again_ms": 60.0,
         "stats_backlog_ratio": 0.667,
+        **ratings_figures(RatingsFigures(2000, 900.0, 20.0, 80.0, 100.0)),
         "stats_backlog_s": 0.9,
         "do_during_stats_count": 400,
         "do_during_stats_rounds": 1,

@@ -33,6 +33,7 @@ from totembot.bench.memory import (
     measure_memory,
     memory_figures,
 )
+from totembot.bench.ratings import RatingsFigures, ratings_figures
 from totembot.bench.requests import (
     CYCLE,
     Concurrent,
@@ -158,6 +159,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
             **BACKLOG_FIGURES,
+            **RATINGS_FIGURES,
             **board_figures([BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000)]),
             **memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0)),
         },
@@ -176,8 +178,14 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
     assert text.splitlines()[-2].endswith("16.0 ms; ratio 1.25")  # the board beside its floor
     assert text.splitlines()[-1].endswith("against 60.0 MB once started: ratio 1.25")
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
+    assert (
+        "ratings of one server with 2000 finished games: 80.0 ms (median), 4.0 times reading "
+        "the same games' rows (20.0 ms); the first call after a restart 100.0 ms (1.25 times "
+        "the later ones); placing every game once first: 900.0 ms" in text.splitlines()
+    )
 
 
+RATINGS_FIGURES = ratings_figures(RatingsFigures(2000, 900.0, 20.0, 80.0, 100.0))
 BACKLOG_FIGURES = {
     "stats_backlog_games": 2000,
     "stats_backlog_first_ms": 40.0,
@@ -319,7 +327,7 @@ def test_the_heavy_figures_are_each_p99_beside_its_quiet_floor_and_their_ratio()
     assert figures["loop_lag_max_ms_heavy"] == pytest.approx(5.0)
     assert figures["loop_lag_p99_heavy_ratio"] == pytest.approx(2.5)
     assert (figures["heavy_requests"], figures["heavy_pictures"]) == (100, 40)
-    text = describe(FIGURES | BACKLOG_FIGURES | figures, QUICK)
+    text = describe(FIGURES | BACKLOG_FIGURES | RATINGS_FIGURES | figures, QUICK)
     assert (
         "/do through the bot and the Discord stand-in, p99: 20.0 ms with nothing drawn, "
         "26.0 ms while boards and charts are drawn (40 pictures during 100 requests): ratio 1.3"

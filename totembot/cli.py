@@ -197,6 +197,15 @@ def _add_story_commands(commands: Any) -> None:
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.add_argument("--format", metavar="NAME", help="only games of this format")
+    stats.add_argument(
+        "--ratings",
+        action="store_true",
+        help=(
+            "print each server's ratings instead (openskill's Plackett-Luce over the finished "
+            "games in the order they ended; Magic and Totemic apart), recomputed from the "
+            "database"
+        ),
+    )
     summary = commands.add_parser(
         "summary",
         help="print a game's summary, and draw its life chart",

@@ -159,8 +159,8 @@ async def test_a_discord_table_of_the_old_database_records_more_as_660d3e7_did(
         await store.close()
 
 
-# The old database has schema 7: a report that upgrades it (issue 29's 0008 and any later
-# migration) says so once on standard error, before what 660d3e7 printed.
+# The old database has schema 7: a report that upgrades it (issue 29's 0008, issue 30's 0009 and
+# any later migration) says so once on standard error, before what 660d3e7 printed.
 UPGRADED = re.compile(
     r"\Atotembot: the database was upgraded from schema 7 to \d+; "
     r"the old one is kept as <db>\.v7\.bak\.\n"

@@ -17,8 +17,8 @@ from totembot.store.migrate import LATEST, migrate, migrations, schema_version
 
 def test_migrations_are_numbered_from_one_without_gaps() -> None:
     numbers = [number for number, _sql in migrations()]
-    assert numbers == list(range(1, len(numbers) + 1))
-    assert LATEST == numbers[-1] >= 2
+    assert sorted(numbers) == list(range(1, len(numbers) + 1))
+    assert LATEST == max(numbers) >= 2
 
 
 async def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(

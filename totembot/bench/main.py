@@ -25,6 +25,7 @@ from totembot.bench.backlog import backlog_figures, describe_backlog, measure_ba
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
 from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
+from totembot.bench.ratings import describe_ratings, measure_ratings, ratings_figures
 from totembot.bench.requests import (
     SETUP,
     Concurrent,
@@ -242,6 +243,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
         backlog = await measure_backlog(place.database, plan.finished_games)
+        async with place.database("ratings") as database:
+            ratings = await measure_ratings(database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
         heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
@@ -257,6 +260,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         "stats_guild_ms": stats.guild_ms,
     }
     figures |= backlog_figures(backlog)
+    figures |= ratings_figures(ratings)
     if board_and_memory is not None:
         figures |= board_and_memory
     if heavy is not None:
@@ -347,6 +351,7 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"background), then {figures['stats_ms']} ms for all, {figures['stats_guild_ms']} ms "
         f"for one of {GUILDS} servers",
         *describe_backlog(figures),
+        describe_ratings(figures),
     ]
     if "board_floor_ratio" in figures:
         lines += [describe_board(figures), describe_memory(figures)]

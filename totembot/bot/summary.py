@@ -52,6 +52,7 @@ class SummaryPoster:
                 return  # undone before its summary was drawn: the game goes on
             channel = self.client.get_partial_messageable(int(channel_id))
             embed = summary_of(story)
+            await self._add_ratings(embed, game_id)
             chart = await self._chart(story, game_id)
             if chart is not None:
                 try:
@@ -65,6 +66,27 @@ class SummaryPoster:
             log.warning("could not post the summary of game %s: %s", game_id, one_line(error))
         except Exception:
             log.exception("could not post the summary of game %s", game_id)
+
+    async def _add_ratings(self, embed: discord.Embed, game_id: int) -> None:
+        """The game's rating changes (`Ann 27.1 -> 28.4`), when it was rated: a server's game
+        with two sides or more. A failure leaves the summary without them."""
+        from totembot.reports.rated import server_ratings
+        from totembot.reports.ratings import pool_of
+        from totembot.reports.ratings_text import changes_text
+
+        try:
+            game = await self.service.store.load(game_id)
+            if game.guild_id is None or game.status != "finished":
+                return
+            pool = pool_of(game.config.format)
+            ratings = await server_ratings(self.service.store, game.guild_id, pool)
+            changes = ratings.changes.get(game_id)
+            if changes:
+                embed.add_field(name="Ratings", value=changes_text(changes)[:1024], inline=False)
+        except KNOWN as error:
+            log.warning("could not rate game %s: %s", game_id, one_line(error))
+        except Exception:  # the summary goes without its ratings rather than not at all
+            log.exception("could not rate game %s", game_id)
 
     async def _chart(self, story: Story, game_id: int) -> discord.File | None:
         """The chart, or None when it cannot be drawn (the summary goes without it): a drawing

@@ -16,7 +16,7 @@ from totembot.core.game import (
     Outcome,
     ParsedLine,
 )
-from totembot.core.story import GameResult, LoggedRequest, Step, Story
+from totembot.core.story import GameResult, LoggedRequest, Placing, Step, Story
 
 
 class Ruleset(Protocol):
@@ -122,6 +122,11 @@ class Ruleset(Protocol):
     def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
         """How each seat did in a finished game; `last_events` are the changes of the
         request that ended it (who was still in when it ended, for a draw)."""
+        ...
+
+    def placing(self, config: GameConfig, initial: GameState, steps: Sequence[Step]) -> Placing:
+        """Where each seat of a finished game placed, for ratings: read from the changes
+        that stand, since the order players went out in is not in the final state."""
         ...
 
 

@@ -146,6 +146,21 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class Placing:
+    """Where each seat finished, for ratings: `places[seat]` is 1 for the best, seats tied
+    share a place (1, 2, 2, 4); `sides[seat]` numbers the side the seat is rated with (a team
+    is one side; in a free-for-all each seat is its own). Seats on one side share its place."""
+
+    places: tuple[int, ...]
+    sides: tuple[int, ...]
+
+
+def places_of(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition places from sort keys, the greatest best: 1 plus how many are ahead."""
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+@dataclass(frozen=True)
 class GameResult:
     turns: int
     seats: tuple[SeatResult, ...]

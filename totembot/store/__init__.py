@@ -16,6 +16,7 @@ from totembot.store.model import (
     is_postgres_url,
 )
 from totembot.store.opening import open_store
+from totembot.store.placings import PlacedRow
 from totembot.store.results import ResultRow
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "LobbyOptions",
     "NewGame",
     "Opened",
+    "PlacedRow",
     "Progress",
     "ResultRow",
     "Seat",

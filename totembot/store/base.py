@@ -10,14 +10,15 @@ numbers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from totembot.core import GameState
+from totembot.core.story import Placing
 from totembot.games.registry import ruleset_of
-from totembot.store import results
+from totembot.store import placings, results
 from totembot.store.backlog import Progress, Queries, ResultsBacklog
 from totembot.store.errors import GameCorrupt, StaleState, StoreError
 from totembot.store.model import (
@@ -31,6 +32,7 @@ from totembot.store.model import (
     Seat,
     StoredGame,
 )
+from totembot.store.placings import MadePlacing, PlacedRow
 from totembot.store.results import MadeResults, ResultRow
 
 GAME_COLUMNS = (
@@ -137,6 +139,18 @@ class GameStore(ABC):
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
         unless it moved on meanwhile."""
+
+    @abstractmethod
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        """Replace finished games' placing rows, each made from the game at its version, in
+        one transaction; a game that moved on meanwhile is left out. Returns how many were
+        written."""
+
+    async def save_placing(
+        self, game_id: int, version: int, names: Sequence[str], placing: Placing
+    ) -> bool:
+        """One game's placing; False (nothing written) when the game moved on meanwhile."""
+        return await self.save_placings([(game_id, version, tuple(names), placing)]) == 1
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -280,6 +294,19 @@ class GameStore(ABC):
         await self.backlog.start()
         rows = await self._all(results.READ, (guild_id, game_format))
         return [results.result_row(row) for row in rows]
+
+    async def unplaced_games(self, guild_id: str | None = None) -> list[tuple[int, int]]:
+        """(id, version) of the finished games (of a server) whose placing is still to make."""
+        rows = await self._all(placings.UNPLACED, (guild_id,))
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def placed(
+        self, guild_id: str | None = None, game_format: str | None = None
+    ) -> list[PlacedRow]:
+        """Every seat of every placed finished game (of a server, of a format), in the order
+        the games ended: what ratings fold."""
+        rows = await self._all(placings.READ, (guild_id, game_format))
+        return [placings.placed_row(row) for row in rows]
 
     def results_progress(self) -> Progress | None:
         """How far along the backlog's run is; None when no game waits for its results."""

@@ -9,7 +9,9 @@ the source before it commits: a copy that would differ is rolled back, leaving n
 
 Not copied: SQLite's per-event `snapshot` and `game_status` (PostgreSQL's games row holds the
 current snapshot), and the `results` rows made for statistics, which PostgreSQL makes again
-from each finished game the first time statistics are asked for (`results_version` is NULL).
+from each finished game the first time statistics are asked for (`results_version` is NULL),
+nor the `placings` made for ratings, made again the first time ratings are asked for
+(`placed_version` is NULL).
 """
 
 from __future__ import annotations
@@ -109,7 +111,8 @@ TABLES = (
         "game_id, seat",
     ),
 )
-LEFT_FOR_STATISTICS = ("results_version", "turns")  # games columns made again, not copied
+# games columns made again, not copied: statistics' and ratings' caches
+LEFT_FOR_STATISTICS = ("results_version", "turns", "placed_version")
 
 
 @dataclass

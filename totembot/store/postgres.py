@@ -13,14 +13,14 @@ import logging
 import os
 import re
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
 from totembot.core import GameState
-from totembot.store import results
+from totembot.store import placings, results
 from totembot.store.backlog import Queries
 from totembot.store.base import (
     DELETE_TURN_TIMES,
@@ -42,6 +42,7 @@ from totembot.store.base import (
 )
 from totembot.store.errors import ChannelBusy, StaleState, StoreError
 from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.placings import MadePlacing
 from totembot.store.postgres_schema import (
     UNREACHABLE,
     migrate_postgres,
@@ -425,6 +426,21 @@ class PostgresStore(GameStore):
                 shows_version,
                 game_id,
             )
+
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        count = 0
+        async with self._transaction() as connection:
+            for game_id, version, names, placing in made:
+                marked = await connection.execute(
+                    numbered(placings.MARK_PLACED), version, game_id, version
+                )
+                if written(marked) != 1:
+                    continue  # it moved on: its next placing is made from its new version
+                await connection.execute(numbered(placings.DELETE), game_id)
+                rows = placings.placing_rows(game_id, names, placing)
+                await connection.executemany(numbered(placings.INSERT), rows)
+                count += 1
+        return count
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one transaction whose commit does not wait for the WAL's

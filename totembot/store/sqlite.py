@@ -21,7 +21,7 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from totembot.core import GameState
-from totembot.store import results
+from totembot.store import placings, results
 from totembot.store.backup import pre_migration_copy
 from totembot.store.base import (
     DELETE_TURN_TIMES,
@@ -55,6 +55,7 @@ from totembot.store.base import (
 from totembot.store.errors import ChannelBusy, DatabaseGone, StaleState, StoreError
 from totembot.store.migrate import LATEST, migrate, schema_version
 from totembot.store.model import Clock, EventRecord, Lobby, NewGame, Opened, StoredGame
+from totembot.store.placings import MadePlacing
 from totembot.store.results import MadeResults
 from totembot.store.writer_thread import WriterThread
 
@@ -471,6 +472,19 @@ class SqliteStore(GameStore):
             raise StoreError(CLOSED)
         async with self._writing():
             await self._on_appender(status_row, (message_id, shows_version, game_id))
+
+    async def save_placings(self, made: Sequence[MadePlacing]) -> int:
+        written = 0
+        async with self._transaction() as db:
+            for game_id, version, names, placing in made:
+                cursor = await db.execute(placings.MARK_PLACED, (version, game_id, version))
+                if cursor.rowcount != 1:
+                    continue  # it moved on: its next placing is made from its new version
+                await db.execute(placings.DELETE, (game_id,))
+                rows = placings.placing_rows(game_id, names, placing)
+                await db.executemany(placings.INSERT, rows)
+                written += 1
+        return written
 
     async def _save_results(self, made: MadeResults) -> None:
         """A backlog's batch in one hop to the writer thread, so the write lock is held for

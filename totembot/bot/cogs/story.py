@@ -32,6 +32,10 @@ MENTION = re.compile(r"<@!?(\d+)>")
 ALL_FORMAT_CHOICES = [
     app_commands.Choice(name=format_title(name), value=name) for name in format_names()
 ]
+RANKINGS = [
+    app_commands.Choice(name="wins", value="wins"),
+    app_commands.Choice(name="rating", value="rating"),
+]
 
 
 def chosen_player(players: list[PlayerStats], asked: str | None, caller_id: str) -> PlayerStats:
@@ -117,19 +121,49 @@ class StoryCommands(commands.Cog):
         embed = discord.Embed.from_dict(player_embed(found, game_format, note))
         await say(interaction, embed=embed)
 
-    @app_commands.command(name="leaderboard", description="The server's players with most wins")
-    @app_commands.describe(game_format="Only games of this format (default: every format)")
+    @app_commands.command(
+        name="leaderboard", description="The server's players with most wins, or by rating"
+    )
+    @app_commands.describe(
+        game_format="Only games of this format (default: every format)",
+        by="Rank by wins (default) or by rating (openskill; Magic and Totemic apart)",
+    )
     @app_commands.rename(game_format="format")
-    @app_commands.choices(game_format=ALL_FORMAT_CHOICES)
+    @app_commands.choices(game_format=ALL_FORMAT_CHOICES, by=RANKINGS)
     async def leaderboard(
-        self, interaction: discord.Interaction, game_format: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game_format: str | None = None,
+        by: str = "wins",
     ) -> None:
         from totembot.reports.stats_text import leaderboard_embed
 
+        if by == "rating":
+            await self._rating_leaderboard(interaction, game_format)
+            return
         players, games = await self._server_stats(interaction, game_format)
         note = self._counting_note()
         embed = discord.Embed.from_dict(leaderboard_embed(games, players, game_format, note))
         await say(interaction, embed=embed)
+
+    async def _rating_leaderboard(
+        self, interaction: discord.Interaction, game_format: str | None
+    ) -> None:
+        """Ratings are folded over the server's games of one game (Magic unless the format is
+        Totemic's): the format, when given, narrows them to its own games."""
+        from totembot.reports.rated import server_ratings
+        from totembot.reports.ratings import pool_of
+        from totembot.reports.ratings_text import rating_leaderboard_embed
+
+        if interaction.guild_id is None:
+            raise RuleViolation("Ratings are kept per server: ask in a server's channel.")
+        pool = pool_of(game_format) if game_format else "magic"
+        store = self.recorder.service.store
+        ratings = await in_time(
+            interaction, server_ratings(store, str(interaction.guild_id), pool, game_format)
+        )
+        embed = rating_leaderboard_embed(ratings, pool, game_format)
+        await say(interaction, embed=discord.Embed.from_dict(embed))
 
     @app_commands.command(
         name="export", description="This game as a script that totembot console plays back"

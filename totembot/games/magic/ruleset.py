@@ -27,7 +27,7 @@ from totembot.games.magic.rules.events import Event
 from totembot.games.magic.rules.state import STORED
 
 if TYPE_CHECKING:
-    from totembot.core.story import GameResult, Step, Story
+    from totembot.core.story import GameResult, Placing, Step, Story
 
 MODELS = Models(
     name="Magic",
@@ -152,6 +152,11 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
         from totembot.games.magic.story.telling import magic_result
 
         return magic_result(self.own_state(state), last_events)
+
+    def placing(self, config: GameConfig, initial: AnyState, steps: Sequence[Step]) -> Placing:
+        from totembot.games.magic.story.places import magic_placing
+
+        return magic_placing(self.own_state(initial), steps)
 
     def keeps_secret(self, state: AnyState) -> bool:
         return False  # every Magic request is said in the open

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
 from totembot.core.models import ModelRuleset, Models
+from totembot.core.story import Placing
 from totembot.games.totemic import FORMATS, TITLES
 from totembot.games.totemic.language.phrases import (
     SETUP_EXAMPLES,
@@ -134,6 +135,14 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
         from totembot.games.totemic.story.telling import totemic_result
 
         return totemic_result(self.own_state(state), last_events)
+
+    def placing(self, config: GameConfig, initial: GameState, steps: Sequence[Step]) -> Placing:
+        """A match is one result: its winner first, the other second (a solo run has one
+        human, so nobody to be rated against)."""
+        final = self.own_state(steps[-1].state if steps else initial)
+        humans = self.own_config(config).players
+        places = tuple(1 if name in final.winners else 2 for name in humans)
+        return Placing(places=places, sides=tuple(range(len(humans))))
 
     def keeps_secret(self, state: GameState) -> bool:
         """One strength is in and the other is awaited: the table has not seen it yet (solo:
