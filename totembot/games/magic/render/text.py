@@ -14,6 +14,7 @@ from totembot.games.magic.render.event_text import (
     describe_lines,
     joined,
 )
+from totembot.games.magic.render.embed_table import table_parts
 from totembot.games.magic.render.table_text import table_state_lines
 from totembot.games.magic.render.view import (
     LEFT_THIS_TURN,
@@ -174,3 +175,26 @@ def render_ring(state: GameState) -> str:
             f"{pending.totem.name}, if {pending.awaiting} approves"
         )
     return "\n".join(lines + table_state_lines(state))
+
+
+def own_lines(state: GameState, name: str) -> list[str]:
+    """One player's own state, for their panel: whose turn it is, their line (status, poison,
+    their life and commander damage taken), their totems in Totem, and TABLE.md's counters and
+    designations on them."""
+    view = table_view(state)
+    player = next((p for p in view.players if p.name == name), None)
+    if player is None:
+        return [_progress(view)]
+    lines = [_progress(view), _player_line(view, player, False)]
+    lines += [
+        f"{life.name}: {_life_line(life, view.owner)}" for life in view.totems if name in life.seats
+    ]
+    table = [f"the {word}" for word, held in _held(player) if held]
+    table += table_parts(player, 8, 60)
+    if table:
+        lines.append("Yours: " + ", ".join(table))
+    return lines
+
+
+def _held(player: PlayerView) -> tuple[tuple[str, bool], ...]:
+    return (("monarch", player.table.monarch), ("initiative", player.table.initiative))
