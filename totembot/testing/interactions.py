@@ -38,6 +38,7 @@ from totembot.testing.records import (
     IT_AUTOCOMPLETE,
     IT_COMMAND,
     IT_COMPONENT,
+    IT_MODAL_SUBMIT,
     Followup,
     Interaction,
 )
@@ -55,6 +56,8 @@ ALLOWED = {
         CB_MODAL,
     ),
     IT_AUTOCOMPLETE: (CB_AUTOCOMPLETE,),
+    # A modal opened from a component may update that component's message.
+    IT_MODAL_SUBMIT: (CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE),
 }
 
 

@@ -8,13 +8,13 @@ Minions & Masters it says who serves whom.
 from __future__ import annotations
 
 from totembot.games.magic.formats.base import Owner
+from totembot.games.magic.render.embed_table import table_parts
 from totembot.games.magic.render.event_text import (
     describe_event,
     describe_events,
     describe_lines,
     joined,
 )
-from totembot.games.magic.render.embed_table import table_parts
 from totembot.games.magic.render.table_text import table_state_lines
 from totembot.games.magic.render.view import (
     LEFT_THIS_TURN,
