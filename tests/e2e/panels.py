@@ -90,9 +90,10 @@ class PanelUser:
         )
         return self._kept(reply)
 
-    async def say(self) -> Reply:
-        """Press the move's own button; the public reply is its one followup."""
-        return await self.press_act("do", followups=1)
+    async def say(self, followups: int = 1) -> Reply:
+        """Press the move's own button; the public reply is its one followup (none when the
+        move is refused)."""
+        return await self.press_act("do", followups=followups)
 
     async def other_amount(self, typed: str) -> Reply:
         opened = await self.press("Other amount")
