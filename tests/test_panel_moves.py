@@ -8,7 +8,14 @@ import pytest
 
 from totembot.bot.magic.panel_ids import MAX_CUSTOM_ID, PanelState
 from totembot.games.magic.language.options import player_choices, totem_choices
-from totembot.games.magic.language.panel import MOVES, needs_target, offered, phrase, targets
+from totembot.games.magic.language.panel import (
+    MOVES,
+    find,
+    needs_target,
+    offered,
+    phrase,
+    targets,
+)
 from totembot.games.magic.language.requests import TABLE
 from totembot.games.magic.rules.game import new_game
 from totembot.games.magic.rules.state import Config, GameState
@@ -113,3 +120,17 @@ def test_the_longest_choices_fit_a_components_id() -> None:
         assert PanelState.read(custom_id) == (act, longest)
     assert PanelState.read("totem:panel:do:1:2:3::deal:1:0x10") is None
     assert PanelState.read("totem:panel:do:1:2:3::deal:1:" + "1" * 8) is None
+
+
+def test_partners_are_offered_each_by_name() -> None:
+    state = started("free-for-all", 4)
+    ann = state.players[0].model_copy(update={"commander_casts": {"Ann:Tymna": 1, "Ann:Kraum": 1}})
+    state = state.model_copy(update={"players": (ann, *state.players[1:])})
+    moves = {move.key: move for _row, move in offered(state, "Ann")}
+    assert moves["cmd1"].label == "Commander damage (Kraum)"
+    assert moves["cmd2"].label == "Commander damage (Tymna)"
+    assert moves["cast2"].label == "Cast my commander (Tymna)"
+    bob = targets(state, *find(state, "Ann", "cmd2"), "Ann")[0]  # type: ignore[misc]
+    line = MAGIC.parse_line(f"Ann: {phrase(moves['cmd2'], bob, 4)}", state)
+    assert line is not None and "commander_name='Tymna'" in repr(line.intent)
+    assert "cmd1" not in [move.key for _row, move in offered(state, "Bob")]

@@ -38,7 +38,8 @@ from totembot.bot.magic.panel_view import CHOOSE_TARGET, acting_name, draw, said
 from totembot.bot.recording import Recorder, Said, recorder_of
 from totembot.bot.replies import answer_failures, edit_pressed, in_time, tell
 from totembot.core.errors import RuleViolation
-from totembot.games.magic.language.panel import BY_KEY, clamp
+from totembot.games.magic.language.panel import clamp, find
+from totembot.games.magic.ruleset import magic_state
 from totembot.service import NoGame, Recorded
 from totembot.store import StoredGame
 
@@ -48,6 +49,7 @@ GAME_ENDED = "The game this panel was for is over: here is a fresh panel for thi
 NO_GAME_NOW = "The game this panel was for is over, and no game is being played here now."
 UNDONE = "Changes this panel showed were undone: here is the panel as the game stands now."
 BAD_AMOUNT = "The amount is a whole number from 1 to 1,000,000: nothing was changed."
+NOT_OFFERED = "That move is not offered to this player now: choose another."
 ONLY_HOST = "Only the host or an admin can act for another player."
 NOT_MAGIC = "The panel is for Magic games: in this channel, record moves with /do."
 
@@ -158,14 +160,14 @@ async def move(
 ) -> None:
     """One move: its line said for the player the panel acts as, recorded as `/do` records
     it; the panel is redrawn (with the rules' refusal, if any) and the reply is public."""
-    if moving.move not in BY_KEY:
-        await show(interaction, table, state, NOT_OURS)
+    speaker = acting_name(table, moving)
+    if find(magic_state(table.game.state), speaker, moving.move) is None:
+        await show(interaction, table, state, NOT_OFFERED)
         return
     line = said(table, moving)
     if line is None:
         await show(interaction, table, state, CHOOSE_TARGET)
         return
-    speaker = acting_name(table, moving)
     own = table.name_of(str(interaction.user.id))
     text = line if speaker is None or speaker == own else f"{speaker}: {line}"
 

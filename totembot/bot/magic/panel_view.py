@@ -15,9 +15,9 @@ import discord
 from totembot.bot.access import Table
 from totembot.bot.magic.panel_ids import PanelState
 from totembot.games.magic.language.panel import (
-    BY_KEY,
     MAX_OPTIONS,
     Target,
+    find,
     needs_target,
     offered,
     phrase,
@@ -57,7 +57,7 @@ def chosen_target(
     game_state: GameState, state: PanelState, speaker: str | None
 ) -> tuple[list[Target], Target | None]:
     """The legal targets of the chosen move, and the chosen one if it is still legal."""
-    found = BY_KEY.get(state.move)
+    found = find(game_state, speaker, state.move)
     if found is None:
         return [], None
     choices = targets(game_state, found[0], found[1], speaker)
@@ -65,13 +65,14 @@ def chosen_target(
 
 
 def said(table: Table, state: PanelState) -> str | None:
-    """The line the move button says now; None when the move lacks its target."""
-    found = BY_KEY.get(state.move)
+    """The line the move button says now; None when the move is not offered or lacks its
+    target."""
+    game_state = magic_state(table.game.state)
+    speaker = acting_name(table, state)
+    found = find(game_state, speaker, state.move)
     if found is None:
         return None
     row, move = found
-    game_state = magic_state(table.game.state)
-    speaker = acting_name(table, state)
     _choices, target = chosen_target(game_state, state, speaker)
     if target is None and needs_target(game_state, row, move):
         return None
@@ -84,9 +85,7 @@ def draw(table: Table, state: PanelState, manager: bool, note: str = "") -> Pane
     game_state = magic_state(table.game.state)
     speaker = acting_name(table, state)
     moves = offered(game_state, speaker)
-    chosen = BY_KEY.get(state.move)
-    if chosen is not None and chosen not in moves:
-        chosen = None
+    chosen = next(((row, move) for row, move in moves if move.key == state.move), None)
     choices, target = chosen_target(game_state, state, speaker)
     line = said(table, state) if chosen is not None else None
     view = discord.ui.View(timeout=None)

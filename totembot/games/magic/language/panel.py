@@ -10,7 +10,7 @@ bot records exactly as `/do` records what was typed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from totembot.games.magic.language.options import OWN_REACHES, player_choices, totem_choices
 from totembot.games.magic.language.requests import TABLE
@@ -56,7 +56,42 @@ def offered(state: GameState, speaker: str | None) -> list[tuple[Row, PanelMove]
         if move.when == "own turn" and not own_turn(state, speaker):
             continue
         moves.append((row, move))
+        if move.named:
+            moves += [(row, named) for named in named_moves(state, move, speaker)]
     return moves
+
+
+def find(state: GameState, speaker: str | None, key: str) -> tuple[Row, PanelMove] | None:
+    """The move offered to `speaker` now under `key`; None when it is not offered."""
+    return next(((row, move) for row, move in offered(state, speaker) if move.key == key), None)
+
+
+def commander_names(state: GameState, speaker: str | None) -> list[str]:
+    """The names the speaker has given their commanders so far (partners: `Ann:Tymna` in
+    casts and commander damage), in alphabetical order, at most nine."""
+    if not speaker:
+        return []
+    keys = [key for player in state.players for key in player.commander_casts]
+    keys += [key for pool in state.pools for key in pool.commander_damage]
+    keys += [key for player in state.players for key in player.commander_damage]
+    prefix = speaker.casefold() + ":"
+    names = {key.split(":", 1)[1] for key in keys if key.casefold().startswith(prefix)}
+    return sorted(names, key=str.casefold)[:9]
+
+
+def named_moves(state: GameState, move: PanelMove, speaker: str | None) -> list[PanelMove]:
+    """A move that may name the speaker's commander, once for each commander named so far:
+    `cmd1` "Commander damage (Tymna)" says `... with commander Tymna`."""
+    return [
+        replace(
+            move,
+            key=f"{move.key}{number}",
+            label=f"{move.label} ({name})",
+            phrase=f"{move.phrase} {name}",
+            named=False,
+        )
+        for number, name in enumerate(commander_names(state, speaker), start=1)
+    ]
 
 
 def own_turn(state: GameState, speaker: str | None) -> bool:

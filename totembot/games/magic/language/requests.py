@@ -533,7 +533,11 @@ ATTACK = Row(
     panel=(
         PanelMove("atk", "Attack", "attack {target} for {amount}"),
         PanelMove(
-            "cmd", "Commander damage", "attack {target} for {amount} with commander", commander=True
+            "cmd",
+            "Commander damage",
+            "attack {target} for {amount} with commander",
+            commander=True,
+            named=True,
         ),
     ),
 )

@@ -83,7 +83,8 @@ class PanelMove:
     panel's component ids (a few letters, never reused for another move); `label` is its name
     in words; `commander`, offered only in commander games; `button`, shown as a button of
     its own rather than in the select of moves; `when`, "own turn" for a move offered only on
-    the speaker's own turn."""
+    the speaker's own turn; `named`, offered again for each commander the speaker has named
+    (partners), its phrase followed by the name."""
 
     key: str
     label: str
@@ -91,6 +92,7 @@ class PanelMove:
     commander: bool = False
     button: bool = False
     when: str = ""
+    named: bool = False
 
     @property
     def amount(self) -> bool:

@@ -321,7 +321,7 @@ CAST = Row(
         aliases=("tax", "commander-tax"),
     ),
     tab=Tab(("commander",)),
-    panel=(PanelMove("cast", "Cast my commander", "cast commander", commander=True),),
+    panel=(PanelMove("cast", "Cast my commander", "cast commander", commander=True, named=True),),
 )
 
 
