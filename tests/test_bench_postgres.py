@@ -79,7 +79,12 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["backend"] == "postgresql"
-    assert figures["left_out"] == ["api_calls_per_request", "board_floor_ratio", "rss_growth_ratio"]
+    assert figures["left_out"] == [
+        "api_calls_per_request",
+        "panel_calls_per_move",
+        "board_floor_ratio",
+        "rss_growth_ratio",
+    ]
     assert not set(figures["left_out"]) & set(figures)
     for name in (*REQUEST_FIGURES, "startup_s"):
         assert positive(figures[name]), name
