@@ -17,6 +17,7 @@ from totembot.games.magic.language.panel import (
     targets,
 )
 from totembot.games.magic.language.requests import TABLE
+from totembot.games.magic.render.text import own_lines
 from totembot.games.magic.rules.game import new_game
 from totembot.games.magic.rules.state import Config, GameState
 from totembot.games.magic.ruleset import MAGIC
@@ -134,3 +135,35 @@ def test_partners_are_offered_each_by_name() -> None:
     line = MAGIC.parse_line(f"Ann: {phrase(moves['cmd2'], bob, 4)}", state)
     assert line is not None and "commander_name='Tymna'" in repr(line.intent)
     assert "cmd1" not in [move.key for _row, move in offered(state, "Bob")]
+
+
+def played(state: GameState, *lines: str) -> GameState:
+    for text in lines:
+        line = MAGIC.parse_line(text, state)
+        assert line is not None
+        state = MAGIC.record(state, line.request_as(text.split(":")[0], False)).state  # type: ignore[assignment]
+    return state
+
+
+def test_a_players_own_lines_show_their_state_and_only_theirs() -> None:
+    totem = played(started("totem", 4, commander=False), "Cid: deal 3 to Ann via left")
+    assert own_lines(totem, "Ann") == [
+        "Turn 1: Ann",
+        "Ann (in) <- turn",
+        "Ann-Bob: 17 life",
+        "Dan-Ann: 20 life",
+    ]
+    ffa = played(
+        started("free-for-all", 4),
+        "Bob: attack Ann for 6 with commander",
+        "Ann: get 2 energy",
+        "Ann: become the monarch",
+        "Ann: cast commander",
+        "Cid: poison 1 to Ann",
+    )
+    assert own_lines(ffa, "Ann") == [
+        "Turn 1: Ann",
+        "Ann (in): 14 life, 1 poison, Bob 6 commander damage <- turn",
+        "Yours: the monarch, energy 2, commander tax 2",
+    ]
+    assert own_lines(ffa, "Bob")[1:] == ["Bob (in): 20 life"]

@@ -8,7 +8,6 @@ Minions & Masters it says who serves whom.
 from __future__ import annotations
 
 from totembot.games.magic.formats.base import Owner
-from totembot.games.magic.render.embed_table import table_parts
 from totembot.games.magic.render.event_text import (
     describe_event,
     describe_events,
@@ -189,12 +188,27 @@ def own_lines(state: GameState, name: str) -> list[str]:
     lines += [
         f"{life.name}: {_life_line(life, view.owner)}" for life in view.totems if name in life.seats
     ]
-    table = [f"the {word}" for word, held in _held(player) if held]
-    table += table_parts(player, 8, 60)
-    if table:
+    if table := _table_words(player):
         lines.append("Yours: " + ", ".join(table))
     return lines
 
 
-def _held(player: PlayerView) -> tuple[tuple[str, bool], ...]:
-    return (("monarch", player.table.monarch), ("initiative", player.table.initiative))
+def _table_words(player: PlayerView) -> list[str]:
+    """TABLE.md's state on the player, in words (the caller escapes them once)."""
+    table = player.table
+    words = [
+        f"the {word}"
+        for word, held in (
+            ("monarch", table.monarch),
+            ("initiative", table.initiative),
+            ("city's blessing", table.city_blessing),
+        )
+        if held
+    ]
+    words += [f"{kind} {count}" for kind, count in table.counters.items()]
+    if table.ring:
+        words.append(f"tempted by the Ring {table.ring} times")
+    for key, casts in table.commander_casts.items():
+        named = key.split(":", 1)[1] + " " if ":" in key else ""
+        words.append(f"{named}commander tax {2 * casts}")
+    return words
