@@ -138,11 +138,10 @@ async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed
             (BOB, "next"),
         ],
     )
+    await same_status(standin, table, typed, "Turn 3")  # the pinned status is a message too
     assert public(standin, table) == public(standin, typed)
-    assert (
-        answers["deal 3 to Bob via Bob-Cid"] == f"refused: {locked}"
-    )  # the same sentence, privately
-    await same_status(standin, table, typed, "Turn 3")
+    # The same sentence, privately.
+    assert answers["deal 3 to Bob via Bob-Cid"] == f"refused: {locked}"
 
 
 async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_typed(
@@ -196,6 +195,6 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
             (ANN, "next"),
         ],
     )
+    await same_status(standin, table, typed, "Turn 2")
     assert public(standin, table) == public(standin, typed)
     assert answers["deal 1 to Eve"] == f"refused: {locked}"  # the same sentence, privately
-    await same_status(standin, table, typed, "Turn 2")

@@ -51,6 +51,12 @@ UNDONE = "Changes this panel showed were undone: here is the panel as the game s
 BAD_AMOUNT = "The amount is a whole number from 1 to 1,000,000: nothing was changed."
 NOT_OFFERED = "That move is not offered to this player now: choose another."
 ONLY_HOST = "Only the host or an admin can act for another player."
+# What each select may be answered with: the values its options carry (the id's own fields).
+SELECTED = {
+    "mv": re.compile(r"[a-z0-9]{1,6}"),
+    "tg": re.compile(r"[0-9t]{1,9}"),
+    "as": re.compile(r"[0-9]{1,3}"),
+}
 NOT_MAGIC = "The panel is for Magic games: in this channel, record moves with /do."
 
 
@@ -130,7 +136,9 @@ async def carry_out(
     values: Sequence[str],
 ) -> None:
     chosen = values[0] if values else ""
-    if act == "mv":
+    if act in SELECTED and not SELECTED[act].fullmatch(chosen):
+        await show(interaction, table, state, NOT_OURS)  # a value no panel offers (forged)
+    elif act == "mv":
         await show(interaction, table, state.but(move=chosen))
     elif act == "tg":
         await show(interaction, table, state.but(target=chosen))
@@ -138,7 +146,11 @@ async def carry_out(
         if not may_manage(table, interaction):
             await show(interaction, table, state, ONLY_HOST)
             return
-        await show(interaction, table, state.but(actor=int(chosen), target=""))
+        seat = int(chosen)
+        if seat >= len(table.game.state.players):
+            await show(interaction, table, state, NOT_OURS)
+            return
+        await show(interaction, table, state.but(actor=seat, target=""))
     elif act in STEPS:
         await show(interaction, table, state.but(amount=clamp(state.amount + STEPS[act])))
     elif act == "amt":
