@@ -43,7 +43,12 @@ from totembot.testing.records import (
     Interaction,
 )
 from totembot.testing.rest import Request, Routes
-from totembot.testing.validation import choice_problems, edit_error, new_message_error
+from totembot.testing.validation import (
+    choice_problems,
+    edit_error,
+    modal_problems,
+    new_message_error,
+)
 
 HOOK = r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)"
 ALLOWED = {
@@ -145,6 +150,8 @@ class InteractionRoutes:
                 return invalid_form(problems), None
             rec.choices = choices
         elif kind == CB_MODAL:
+            if problems := modal_problems(data):
+                return invalid_form(problems), None
             rec.modal = copy.deepcopy(data)
         return None, None
 
