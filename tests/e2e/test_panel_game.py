@@ -74,6 +74,8 @@ async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed
 
     # Ann: the move, then whom, then the amount with the steppers; only the press records.
     await ann.choose("mv", "Deal damage")
+    waiting = ann.component("do")
+    assert waiting["disabled"] and waiting["label"] == "Choose whom it is for"
     assert ann.labels("tg") == [
         "Ann via Ann-Bob (left): 20 life",
         "Ann via Eve-Ann (right): 20 life",
@@ -83,6 +85,7 @@ async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed
         "Eve via Cid-Eve (right): 20 life",
     ]  # what autocomplete offers: Bob's Ann-Bob is Ann's own totem
     await ann.choose("tg", "Bob via Bob-Cid")
+    assert ann.component("do")["label"] == "Say: deal 1 to Bob via Bob-Cid"
     await ann.press("5 more")
     for _ in range(3):
         await ann.press("1 less")

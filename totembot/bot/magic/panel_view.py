@@ -103,7 +103,8 @@ def draw(table: Table, state: PanelState, manager: bool, note: str = "") -> Pane
         for act, label in STEPPERS:
             view.add_item(_button(state, act, label, 2))
         view.add_item(_button(state, "amt", "Other amount", 2))
-    do_label = (f"Say: {line}" if line else "Choose a move")[:MAX_LABEL]
+    waiting = "Choose whom it is for" if chosen is not None else "Choose a move"
+    do_label = (f"Say: {line}" if line else waiting)[:MAX_LABEL]
     view.add_item(
         _button(state, "do", do_label, 3, discord.ButtonStyle.success, disabled=line is None)
     )
