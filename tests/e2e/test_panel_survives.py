@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, DAN, GUILD, BotProcess
 from tests.e2e.panels import PanelUser
-from totembot.testing import StandIn
+from totembot.testing import Forged, StandIn
 from totembot.testing.validation import walk_components
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -62,6 +62,12 @@ async def test_a_forged_press_on_another_members_panel_is_refused(
     assert forged.content == (
         "This panel belongs to another member: open your own with /totem panel."
     )
+    assert replies(standin, table) == before
+    elsewhere = await standin.click(
+        ANN, table, ann.message_id, ann.component("do")["custom_id"], forged=Forged(999)
+    )
+    assert elsewhere.ephemeral and elsewhere.type == 4
+    assert elsewhere.content == "This channel's game belongs to another server."
     assert replies(standin, table) == before
     edited = ann.component("do")["custom_id"].replace(":do:", ":zz:")
     unknown = await standin.forged_click(ANN, table, ann.message_id, edited)
