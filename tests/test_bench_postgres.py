@@ -82,6 +82,7 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["backend"] == "postgresql"
     assert figures["left_out"] == [
         "api_calls_per_request",
+        "panel_calls_per_move",
         "board_floor_ratio",
         "do_p99_heavy_ratio",
         "loop_lag_p99_heavy_ratio",

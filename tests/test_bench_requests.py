@@ -152,6 +152,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "status_edits": 7,
             "status_edit_ms": 0.5,
             "api_calls_per_request": 1.05,
+            "panel_calls_per_move": 2.1,
             "startup_s": 0.4,
             "rss_mb": 60.0,
             "stats_games": 2000,
@@ -166,6 +167,10 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
         QUICK,
     )
     assert "ratio request/bare floor: 2.0, p99: 3.0" in text.splitlines()
+    assert any(
+        line.startswith("Discord calls per panel move: 2.1 (target: 2,")
+        for line in text.splitlines()
+    )
     assert (
         "statistics over 2000 finished games never counted (as after an upgrade): first call "
         "40.0 ms (counted 0; all made in the background in 0.3 s), the same call once all are "

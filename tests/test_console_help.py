@@ -40,6 +40,7 @@ REPLIES = {
     ("rules", "Bob: poison 3 to Cid"): "Cid poison 0 -> 3",
     ("rules", "Ann: concede"): "Ann is out: conceded",
     ("deal", "Ann: deal 3 to Bob"): "Bob-Cid 20 -> 17",
+    ("panel", "Ann: deal 3 to Bob via Bob-Cid"): "Bob-Cid 20 -> 17, dealt by Ann (for Bob)",
     ("deal", "Bob: deal 2 to Cid via left"): "Cid-Ann 20 -> 18",
     ("lose", "Cid: Bob loses 2"): "Ann-Bob 20 -> 18",
     ("lose", "Ann: lose 1 via right"): "Cid-Ann 20 -> 19",

@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Measure, on fresh temporary databases: the floor (one event committed), a request "
             "through the service with 1, 100 and 1,000 games, their ratio, Discord API calls "
-            "per request through the tests' local Discord stand-in, and start-up time and "
+            "per request and per panel move through the tests' local Discord stand-in, and "
+            "start-up time and "
             "memory with 11,000 stored games, and statistics over 10,000 finished games. "
             "With --db, the same on PostgreSQL (but the Discord calls, which do not depend on "
             "the database)."

@@ -171,6 +171,9 @@ class CheckedStandIn(StandIn):
     async def select(self, *args: Any, **kwargs: Any) -> Reply:
         return self._took(await super().select(*args, **kwargs))
 
+    async def submit_modal(self, *args: Any, **kwargs: Any) -> Reply:
+        return self._took(await super().submit_modal(*args, **kwargs))
+
     async def forged_click(self, *args: Any, **kwargs: Any) -> Reply:
         return self._took(await super().forged_click(*args, **kwargs))
 

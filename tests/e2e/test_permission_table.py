@@ -64,12 +64,15 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("totem board", {}, [], EVERYONE),
     ("totem end", {}, [], MANAGERS),
     ("totem clock set", {"minutes": "30"}, [], MANAGERS),
+    ("totem panel", {}, [], SEATED_IN | {"player out"} | MANAGERS),
     ("totem-admin concede", {"player": "Gus"}, [], MANAGERS),
     ("totem-admin remove", {"player": "Gus"}, [], MANAGERS),
 ]
 
 
 def succeeded(command: str, reply: Reply) -> bool:
+    if command == "totem panel":  # the panel is the caller's own, so private
+        return reply.ephemeral and bool(reply.components)
     if command in LOOK:
         text = reply.content or ""
         return bool(reply.embeds or reply.message_id) and not text.startswith(

@@ -25,6 +25,7 @@ from totembot.bench.backlog import backlog_figures, describe_backlog, measure_ba
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
 from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
+from totembot.bench.panel import panel_calls_per_move
 from totembot.bench.ratings import describe_ratings, measure_ratings, ratings_figures
 from totembot.bench.requests import (
     SETUP,
@@ -112,8 +113,9 @@ async def measure_concurrent(place: Place, plan: Plan) -> Concurrent:
         return await concurrent_requests(database, plan.channels, plan.concurrent_requests)
 
 
-async def measure_discord_calls(folder: Path, plan: Plan) -> float:
-    """API calls per request for a burst through the bot and the local Discord stand-in."""
+async def measure_discord_calls(folder: Path, plan: Plan) -> tuple[float, float]:
+    """API calls per request for a burst through the bot and the local Discord stand-in, and
+    per move pressed on players' panels in a burst as large."""
     import discord
 
     from totembot.bot.runner import close_bot, open_bot, point_at
@@ -159,12 +161,26 @@ async def measure_discord_calls(folder: Path, plan: Plan) -> float:
             )
             await asyncio.sleep(gap)
         await asyncio.gather(*pending)
-        await bot.statuses.flush()
-        await asyncio.sleep(settings.status_interval + 0.5)
-        await bot.statuses.flush()
+
+        async def settle() -> None:
+            await bot.statuses.flush()
+            await asyncio.sleep(settings.status_interval + 0.5)
+            await bot.statuses.flush()
+
+        await settle()
         calls = len(fake.calls) - before
+        channels = [1000 + game for game in range(plan.burst_games)]
+        per_move = await panel_calls_per_move(
+            fake,
+            users[1],
+            channels,
+            f"P{users[2]}",
+            plan.burst_requests,
+            plan.burst_seconds,
+            settle,
+        )
         runner.cancel()
-        return calls / plan.burst_requests
+        return calls / plan.burst_requests, per_move
     finally:
         await close_bot(bot)
         await fake.stop()
@@ -250,7 +266,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
-        figures["api_calls_per_request"] = round(calls, 3)
+        figures["api_calls_per_request"] = round(calls[0], 3)
+        figures["panel_calls_per_move"] = round(calls[1], 3)
     figures |= {
         "startup_s": round(startup, 3),
         "rss_mb": None if rss is None else round(rss, 1),
@@ -309,6 +326,7 @@ def request_figures(
 # memory it keeps per channel do not depend on its database.
 LEFT_OUT = (
     "api_calls_per_request",
+    "panel_calls_per_move",
     "board_floor_ratio",
     "do_p99_heavy_ratio",
     "loop_lag_p99_heavy_ratio",
@@ -326,6 +344,11 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         else "Discord API calls per request: left out on PostgreSQL (the bot's Discord calls "
         "do not depend on its database: see the SQLite run)"
     )
+    if "panel_calls_per_move" in figures:
+        calls += (
+            f"\nDiscord calls per panel move: {figures['panel_calls_per_move']} (target: 2, the "
+            "panel's update and the move's reply, with status edits coalesced as for /do)"
+        )
     bare = "sqlite3" if server is None else "one asyncpg connection"
     lines = [
         f"floor (one event row committed through the store): {figures['floor_ms']} ms (median)",

@@ -22,6 +22,7 @@ COMMANDS_BEFORE = (
     "players: @Ann @Bob @Cid, or for teams teams: @Ann @Bob, @Cid @Dan; or open a lobby.",
     "Say any phrase with /do, e.g. /do text: deal 3 to Bob via left",
     "Record for another player with their name first: /do text: Bob: pay 2 via right",
+    "Or tap: /totem panel shows your own moves as buttons (/totem help topic: panel).",
 )
 STRUCTURED = "Or use the structured commands with autocomplete:"
 COMMANDS_AFTER = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -39,6 +39,10 @@ BOT_CHANCE = system_chance()  # a die rolled through Discord: no one can foresee
 CHOICE_LIFETIME = 600.0
 EXPIRED = "This choice has expired: please send the request again."
 NO_GAME = "There is no game in this channel: start one with /totem new (or /totemic new)."
+
+
+# Draws a player's panel again once its move is recorded (`bot/magic/panel.py`).
+Redraw = Callable[[Recorded], Awaitable[None]]
 
 
 class Choosable(Protocol):
@@ -139,11 +143,15 @@ class Recorder:
         )
 
     async def record(
-        self, interaction: discord.Interaction, asked: Choosable, on_message: bool = False
+        self,
+        interaction: discord.Interaction,
+        asked: Choosable,
+        on_message: bool = False,
+        redraw: Redraw | None = None,
     ) -> Recorded | None:
         """Record what `asked` builds from the current game; when the rules find it may be
         taken several ways, offer the choices instead."""
-        return await self.record_built(interaction, asked.request_for, on_message, asked)
+        return await self.record_built(interaction, asked.request_for, on_message, asked, redraw)
 
     async def record_built(
         self,
@@ -151,9 +159,12 @@ class Recorder:
         build: RequestBuilder,
         on_message: bool = False,
         asked: Choosable | None = None,
+        redraw: Redraw | None = None,
     ) -> Recorded | None:
         """Record the request `build` makes from the current game, under the game's lock,
-        where the interaction may reach it, and an undo only as `Table.undo_refusal` allows."""
+        where the interaction may reach it, and an undo only as `Table.undo_refusal` allows.
+        With `redraw` (a press on a player's panel), the pressed panel is redrawn first, as
+        the interaction's answer, and the public reply follows it."""
         assert interaction.channel_id is not None
         caller = Caller.of(interaction)
 
@@ -179,6 +190,8 @@ class Recorder:
         self.status.schedule(recorded.game_id)  # whatever becomes of the answer
         text = changes_text(recorded.state.config.format, recorded.events)
         try:
+            if redraw is not None:
+                await redraw(recorded)
             if on_message:
                 await _append_to_pressed_message(interaction, text, self.reply_view(recorded))
             else:

@@ -21,6 +21,9 @@ Behaviour worth knowing (it mirrors Discord):
   "This interaction failed"; a second callback gets 400 code 40060. Payloads over Discord's
   limits get 400 code 50035.
 * ``exhaust_edits(message_id)`` makes every edit of a message answer 429 code 30046.
+* A modal the bot answers with (callback 9, checked against Discord's limits) is in
+  ``Reply.modal``; ``submit_modal(user, channel, reply, {field: value})`` submits it (type 5,
+  carrying the message whose component opened it, which its answer may update in place).
 * ``slash``, ``autocomplete``, ``click`` and ``select`` take ``forged=Forged(guild_id)``: the
   interaction names the real channel but claims another server, or (``Forged(None)``) comes as
   a direct message, as an attacker would forge it.

@@ -29,6 +29,7 @@ from totembot.testing.records import (
     IT_AUTOCOMPLETE,
     IT_COMMAND,
     IT_COMPONENT,
+    IT_MODAL_SUBMIT,
     Interaction,
     Reply,
     reply_of,
@@ -76,6 +77,7 @@ class Member:
         self.recent = recent
         self.deadline = 3.0
         self.grace = 0.1
+        self.pressed_message: dict[int, int] = {}  # interaction id: the message pressed on
 
     async def slash(
         self,
@@ -194,6 +196,33 @@ class Member:
         )
         return await self.await_reply(rec, wait)
 
+    async def submit_modal(
+        self,
+        user_id: int,
+        channel_id: int,
+        shown_by: Reply,
+        values: dict[str, str],
+        *,
+        wait: Wait,
+    ) -> Reply:
+        """Fill in and submit the modal the bot showed as its answer `shown_by` (a press on a
+        message's component: the submit carries that message, which its answer may update)."""
+        modal = shown_by.modal
+        if modal is None:
+            raise StandInError(f"interaction {shown_by.interaction_id} showed no modal")
+        fields = [c for c in walk_components(modal.get("components") or []) if c.get("type") == 4]
+        known = {str(c.get("custom_id")) for c in fields}
+        if unknown := set(values) - known:
+            raise StandInError(f"the modal has fields {sorted(known)}, not {sorted(unknown)}")
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            for key, value in values.items()
+        ]
+        data = {"custom_id": modal.get("custom_id"), "components": rows}
+        pressed = self.pressed_message.get(shown_by.interaction_id)
+        rec = await self.send(IT_MODAL_SUBMIT, user_id, channel_id, data, pressed, wait.timeout)
+        return await self.await_reply(rec, wait)
+
     async def send(
         self,
         kind: int,
@@ -233,6 +262,8 @@ class Member:
             forged_message=shown,
         )
         self.interactions.by_token[rec.token] = rec
+        if message_id is not None:
+            self.pressed_message[rec.id] = message_id
         payload = self._payload(rec, data, member)
         if forged is not None:
             payload = self._forged(payload, forged, member)

@@ -38,11 +38,17 @@ from totembot.testing.records import (
     IT_AUTOCOMPLETE,
     IT_COMMAND,
     IT_COMPONENT,
+    IT_MODAL_SUBMIT,
     Followup,
     Interaction,
 )
 from totembot.testing.rest import Request, Routes
-from totembot.testing.validation import choice_problems, edit_error, new_message_error
+from totembot.testing.validation import (
+    choice_problems,
+    edit_error,
+    modal_problems,
+    new_message_error,
+)
 
 HOOK = r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)"
 ALLOWED = {
@@ -55,6 +61,8 @@ ALLOWED = {
         CB_MODAL,
     ),
     IT_AUTOCOMPLETE: (CB_AUTOCOMPLETE,),
+    # A modal opened from a component may update that component's message.
+    IT_MODAL_SUBMIT: (CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE),
 }
 
 
@@ -142,6 +150,8 @@ class InteractionRoutes:
                 return invalid_form(problems), None
             rec.choices = choices
         elif kind == CB_MODAL:
+            if problems := modal_problems(data):
+                return invalid_form(problems), None
             rec.modal = copy.deepcopy(data)
         return None, None
 

@@ -15,6 +15,7 @@ INTERACTION_FAILED = "This interaction failed"
 IT_COMMAND = 2
 IT_COMPONENT = 3
 IT_AUTOCOMPLETE = 4
+IT_MODAL_SUBMIT = 5
 
 # Interaction callback types.
 CB_MESSAGE = 4

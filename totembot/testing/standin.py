@@ -356,6 +356,21 @@ class StandIn:
             user_id, channel_id, message_id, custom_id, values, wait=wait, forged=forged
         )
 
+    async def submit_modal(
+        self,
+        user_id: int,
+        channel_id: int,
+        shown_by: Reply,
+        values: dict[str, str],
+        timeout: float = 10,
+        *,
+        followups: int = 0,
+    ) -> Reply:
+        """Fill in the fields (`custom_id: value`) of the modal the bot answered `shown_by`
+        with, and submit it."""
+        wait = Wait(timeout, followups)
+        return await self.member.submit_modal(user_id, channel_id, shown_by, values, wait=wait)
+
     # --- moderators and Discord itself
 
     def delete_message(self, message_id: int) -> None:

@@ -111,6 +111,28 @@ def message_problems(payload: JSON) -> Problems:
     return problems
 
 
+def modal_problems(data: JSON) -> Problems:
+    """A modal (callback 9): a custom id and a title, 1 to 5 rows of text inputs, each with a
+    custom id and a label of at most 45 characters (openapi.json's ModalInteractionCallback)."""
+    problems: Problems = []
+    for key, limit in (("custom_id", 100), ("title", 45)):
+        if not data.get(key):
+            problems.append((f"data.{key}", "This field is required"))
+        _too_long(problems, f"data.{key}", data.get(key), limit)
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        problems.append(("data.components", "Must be between 1 and 5 in length."))
+    for field in walk_components(rows):
+        if field.get("type") != 4:
+            continue
+        _too_long(problems, "data.components.custom_id", field.get("custom_id"), 100)
+        label = field.get("label")
+        if not label:
+            problems.append(("data.components.label", "This field is required"))
+        _too_long(problems, "data.components.label", label, 45)
+    return problems
+
+
 def choice_problems(choices: list[JSON]) -> Problems:
     problems: Problems = []
     if len(choices) > 25:

@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from totembot.bot.access import Table
 from totembot.bot.recording import Recorder
+from totembot.core import ParsedLine
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import ruleset_of
 
@@ -30,12 +32,18 @@ class SayCog(commands.Cog):
     ) -> None:
         assert interaction.channel_id is not None
         table = await self.recorder.table_for(interaction)
-        game = table.game
-        ruleset = ruleset_of(game.config.format)
-        line = ruleset.parse_line(table.with_names(text), game.state)
-        if line is None:
-            raise RuleViolation(ruleset.empty_phrase(game.state))
-        refusal = ruleset.refusal_in_public(line.kind, len(game.seats))
-        if refusal is not None:
-            raise RuleViolation(refusal)
-        await self.recorder.say_line(interaction, line)
+        await self.recorder.say_line(interaction, line_said(table, text))
+
+
+def line_said(table: Table, text: str) -> ParsedLine:
+    """The line `/do` reads in `text` (mentions and quoted names made players' names), or the
+    sentence that refuses it; a player's panel says its moves through here too."""
+    game = table.game
+    ruleset = ruleset_of(game.config.format)
+    line = ruleset.parse_line(table.with_names(text), game.state)
+    if line is None:
+        raise RuleViolation(ruleset.empty_phrase(game.state))
+    refusal = ruleset.refusal_in_public(line.kind, len(game.seats))
+    if refusal is not None:
+        raise RuleViolation(refusal)
+    return line

@@ -12,6 +12,7 @@ from totembot.bot.magic.actions import ActionsCog
 from totembot.bot.magic.admin import AdminCog
 from totembot.bot.magic.buttons import ConsentButton, add_consent_buttons
 from totembot.bot.magic.lobby.lobby import Lobbies, LobbyView
+from totembot.bot.magic.panel import PANEL_ITEMS
 from totembot.bot.magic.table import TableCog
 from totembot.bot.magic.table_actions import CounterCog, TableActionsCog
 from totembot.bot.parts import BotParts, DynamicItem
@@ -32,7 +33,7 @@ class MagicBot:
         )
 
     def persistent(self) -> tuple[Sequence[discord.ui.View], Sequence[DynamicItem]]:
-        return [LobbyView()], [ConsentButton]
+        return [LobbyView()], [ConsentButton, *PANEL_ITEMS]
 
     def add_reply_buttons(self, view: discord.ui.View, recorded: Recorded) -> None:
         add_consent_buttons(view, recorded)

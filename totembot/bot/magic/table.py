@@ -26,6 +26,7 @@ from totembot.bot.magic.lobby.lobby import (
     started_text,
     with_guest,
 )
+from totembot.bot.magic.panel import PanelCommands
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import in_time, say
 from totembot.bot.seating import require_distinct_members, seats_from_tokens
@@ -177,6 +178,7 @@ class TableCog(
     TableCommands,
     LobbyCommands,
     StoryCommands,
+    PanelCommands,
     commands.GroupCog,
     group_name="totem",
     group_description="Multiplayer Magic games: Totem, free-for-all, Two-Headed Giant...",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from totembot.core.help import Example, Topic
+from totembot.games.magic.help.panel_page import PANEL
 from totembot.games.magic.help.topics import (
     DEATH,
     FORMATS,
@@ -37,9 +38,19 @@ __all__ = [
 # The requests in the index's order: group by group, in the table's order within a group.
 VERB_ROWS = tuple(row for group in VERB_GROUPS for row in TABLE if row.group == group)
 VERB_TOPICS = tuple({row.page.name: row.page for row in VERB_ROWS}.values())
-TOPICS: tuple[Topic, ...] = (GAME, FORMATS, REQUESTS, TOTEMS, DEATH, RULES, *VERB_TOPICS, TOTEMIC)
+TOPICS: tuple[Topic, ...] = (
+    GAME,
+    FORMATS,
+    REQUESTS,
+    TOTEMS,
+    DEATH,
+    RULES,
+    *VERB_TOPICS,
+    TOTEMIC,
+    PANEL,
+)
 GROUPS = (
-    ("The game", ("game", "formats", "totemic", "requests", "totems", "death", "rules")),
+    ("The game", ("game", "formats", "totemic", "requests", "totems", "death", "rules", "panel")),
     *((group, tuple(row.verb for row in VERB_ROWS if row.group == group)) for group in VERB_GROUPS),
 )
 LEGEND = "In the forms, N is a number, P a player, T a totem; words in [ ] may be left out."

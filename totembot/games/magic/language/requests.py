@@ -21,6 +21,7 @@ from totembot.games.magic.language.row import (
     LIFE,
     LOCKS,
     Fall,
+    PanelMove,
     Row,
     Tab,
     Told,
@@ -114,6 +115,7 @@ DEAL = Row(
     life=Told("damage", "dealt by", hit=True),
     fall=Fall("{by}'s damage", "damage"),
     slash="damage",
+    panel=(PanelMove("deal", "Deal damage", "deal {amount} to {target}[ via {totem}]"),),
 )
 
 
@@ -166,6 +168,7 @@ LOSE = Row(
     life=Told("loss", "lost to", hit=True),
     fall=Fall("life loss from {by}", "life loss"),
     slash="lose",
+    panel=(PanelMove("lose", "Lose life", "{target} loses {amount}[ via {totem}]"),),
 )
 
 GAIN = Row(
@@ -193,6 +196,7 @@ GAIN = Row(
     reach="target",
     life=Told("gain", "gained from"),
     slash="gain",
+    panel=(PanelMove("gain", "Gain life", "{target} gains {amount}[ via {totem}]"),),
 )
 
 PAY = Row(
@@ -223,6 +227,7 @@ PAY = Row(
     reach="own",
     life=Told("payment", "paid by"),
     slash="pay",
+    panel=(PanelMove("pay", "Pay life", "pay {amount}[ via {totem}]"),),
 )
 
 
@@ -263,6 +268,7 @@ POISON = Row(
     reach="target",
     fall=Fall("{by}'s poison", "poison"),
     slash="poison",
+    panel=(PanelMove("psn", "Poison counters", "poison {amount} to {target}[ via {totem}]"),),
 )
 
 
@@ -524,6 +530,16 @@ ATTACK = Row(
     life=Told("combat", "combat damage from", hit=True),
     fall=Fall("{by}'s attack", "an attack"),
     slash="attack",
+    panel=(
+        PanelMove("atk", "Attack", "attack {target} for {amount}"),
+        PanelMove(
+            "cmd",
+            "Commander damage",
+            "attack {target} for {amount} with commander",
+            commander=True,
+            named=True,
+        ),
+    ),
 )
 
 
@@ -561,6 +577,7 @@ LOCK = Row(
     tab=Tab(("T",)),
     reach="own-unlocked",
     slash="lock",
+    panel=(PanelMove("lock", "Lock my life", "lock[ {totem}]"),),
 )
 
 UNLOCK = Row(
@@ -573,6 +590,7 @@ UNLOCK = Row(
     tab=Tab(("T",)),
     reach="own-locked",
     slash="unlock",
+    panel=(PanelMove("unlk", "Unlock my life", "unlock[ {totem}]"),),
 )
 
 
@@ -668,6 +686,7 @@ CONCEDE = Row(
         examples=(Example("Bob: concede", "Bob is out; Ann-Bob and Bob-Cid stay."),),
     ),
     slash="concede",
+    panel=(PanelMove("cncd", "Concede", "concede"),),
 )
 
 
@@ -797,6 +816,7 @@ NEXT = Row(
     ),
     reach="turn",
     slash="next",
+    panel=(PanelMove("next", "Pass the turn", "next", button=True, when="own turn"),),
 )
 
 UNDO = Row(
@@ -821,6 +841,7 @@ UNDO = Row(
         ),
     ),
     slash="undo",
+    panel=(PanelMove("undo", "Undo the last change", "undo", button=True),),
 )
 
 

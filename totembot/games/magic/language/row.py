@@ -71,6 +71,45 @@ class Told:
     hit: bool = False
 
 
+@dataclass(frozen=True)
+class PanelMove:
+    """How a request is offered on a player's panel (`/totem panel`): the panel is drawn from
+    these, so a row with one appears there without panel code of its own.
+
+    `phrase` is the line the panel says, a form of the row with placeholders: `{amount}` (the
+    panel's amount, so it shows steppers), `{target}` (a player, or in Totem a totem, chosen in
+    the target select from the row's `reach`), and `[ via {totem}]`, a clause kept only when the
+    chosen target names a totem (Totem's `target` and own reaches). `key` names the move in the
+    panel's component ids (a few letters, never reused for another move); `label` is its name
+    in words; `commander`, offered only in commander games; `button`, shown as a button of
+    its own rather than in the select of moves; `when`, "own turn" for a move offered only on
+    the speaker's own turn; `named`, offered again for each commander the speaker has named
+    (partners), its phrase followed by the name."""
+
+    key: str
+    label: str
+    phrase: str
+    commander: bool = False
+    button: bool = False
+    when: str = ""
+    named: bool = False
+
+    @property
+    def amount(self) -> bool:
+        """Whether the move takes the panel's amount."""
+        return "{amount}" in self.phrase
+
+    @property
+    def target(self) -> bool:
+        """Whether the move names a player (or a totem) chosen in the target select."""
+        return "{target}" in self.phrase
+
+    @property
+    def totem(self) -> bool:
+        """Whether the move may name a totem (in Totem, chosen in the target select)."""
+        return "{totem}" in self.phrase
+
+
 class Fall(NamedTuple):
     """Minions & Masters: what a player fell to, told with the controller ("{by}'s damage")
     and without one ("damage")."""
@@ -86,7 +125,8 @@ class Row:
     `read` takes the words after the verb and returns the intent; `write` gives the canonical
     phrase back (`read(write(i)) == i`); `page` is its help page (two rows may share one, as
     `lock` and `unlock` do), listed in the help index under `group`. `totem` is False for a
-    request refused in Totem and left out of the lists of verbs there (`each`).
+    request refused in Totem and left out of the lists of verbs there (`each`). `panel`: the
+    moves the player's panel offers for it (none: the panel does not offer it).
     """
 
     verb: str
@@ -101,6 +141,7 @@ class Row:
     fall: Fall | None = None
     slash: str | None = None
     totem: bool = True
+    panel: tuple[PanelMove, ...] = ()
 
     @property
     def topic(self) -> str:

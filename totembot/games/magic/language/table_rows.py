@@ -13,7 +13,7 @@ import re
 from totembot.core.game import Chance
 from totembot.core.help import Example, Topic
 from totembot.games.magic.language.errors import PhraseError
-from totembot.games.magic.language.row import TABLE_GROUP, Row, Tab
+from totembot.games.magic.language.row import TABLE_GROUP, PanelMove, Row, Tab
 from totembot.games.magic.language.topic import COMMANDER
 from totembot.games.magic.language.words import Words
 from totembot.games.magic.rules.errors import shown
@@ -140,6 +140,13 @@ GET = Row(
     ),
     tab=Tab(("N",)),
     reach="target",
+    panel=(
+        PanelMove("nrg", "Energy counters", "{target} gets {amount} energy"),
+        PanelMove("exp", "Experience counters", "{target} gets {amount} experience"),
+        PanelMove("rad", "Rad counters", "{target} gets {amount} rad"),
+        PanelMove("pnrg", "Pay energy", "pay {amount} energy"),
+        PanelMove("bls", "The city's blessing", "get the city's blessing"),
+    ),
 )
 
 
@@ -185,6 +192,7 @@ MONARCH = Row(
         aliases=("monarch", "initiative", "crown", "undercity", "take"),
     ),
     tab=Tab(("the", "monarch")),
+    panel=(PanelMove("mon", "Become the monarch", "become the monarch"),),
 )
 
 
@@ -208,6 +216,7 @@ INITIATIVE = Row(
     group=TABLE_GROUP,
     page=MONARCH.page,
     tab=Tab(("the", "initiative")),
+    panel=(PanelMove("ini", "Take the initiative", "take the initiative"),),
 )
 
 
@@ -240,6 +249,10 @@ DAY_NIGHT = Row(
         aliases=("day", "night", "daybound", "nightbound"),
     ),
     tab=Tab(("becomes",)),
+    panel=(
+        PanelMove("day", "It becomes day", "it becomes day"),
+        PanelMove("ngt", "It becomes night", "it becomes night"),
+    ),
 )
 
 
@@ -270,6 +283,7 @@ RING = Row(
         aliases=("tempt", "tempts", "ring-bearer"),
     ),
     tab=Tab(("tempts",)),
+    panel=(PanelMove("ring", "The Ring tempts you", "the ring tempts you"),),
 )
 
 
@@ -307,6 +321,7 @@ CAST = Row(
         aliases=("tax", "commander-tax"),
     ),
     tab=Tab(("commander",)),
+    panel=(PanelMove("cast", "Cast my commander", "cast commander", commander=True, named=True),),
 )
 
 
@@ -367,6 +382,7 @@ ROLL = Row(
         ),
         aliases=("dice", "die", "d20", "coin", "flip", "random", "choose"),
     ),
+    panel=(PanelMove("d20", "Roll a d20", "roll d20"),),
 )
 
 
@@ -390,6 +406,7 @@ FLIP = Row(
     group=TABLE_GROUP,
     page=ROLL.page,
     tab=Tab(("a", "coin")),
+    panel=(PanelMove("flip", "Flip a coin", "flip a coin"),),
 )
 
 

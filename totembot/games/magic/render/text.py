@@ -174,3 +174,41 @@ def render_ring(state: GameState) -> str:
             f"{pending.totem.name}, if {pending.awaiting} approves"
         )
     return "\n".join(lines + table_state_lines(state))
+
+
+def own_lines(state: GameState, name: str) -> list[str]:
+    """One player's own state, for their panel: whose turn it is, their line (status, poison,
+    their life and commander damage taken), their totems in Totem, and TABLE.md's counters and
+    designations on them."""
+    view = table_view(state)
+    player = next((p for p in view.players if p.name == name), None)
+    if player is None:
+        return [_progress(view)]
+    lines = [_progress(view), _player_line(view, player, False)]
+    lines += [
+        f"{life.name}: {_life_line(life, view.owner)}" for life in view.totems if name in life.seats
+    ]
+    if table := _table_words(player):
+        lines.append("Yours: " + ", ".join(table))
+    return lines
+
+
+def _table_words(player: PlayerView) -> list[str]:
+    """TABLE.md's state on the player, in words (the caller escapes them once)."""
+    table = player.table
+    words = [
+        f"the {word}"
+        for word, held in (
+            ("monarch", table.monarch),
+            ("initiative", table.initiative),
+            ("city's blessing", table.city_blessing),
+        )
+        if held
+    ]
+    words += [f"{kind} {count}" for kind, count in table.counters.items()]
+    if table.ring:
+        words.append(f"tempted by the Ring {table.ring} times")
+    for key, casts in table.commander_casts.items():
+        named = key.split(":", 1)[1] + " " if ":" in key else ""
+        words.append(f"{named}commander tax {2 * casts}")
+    return words

@@ -1,0 +1,203 @@
+"""Games played from players' panels only (`/totem panel`), through the real bot and the real
+discord.py client, against the same games played with `/do`: the channel's public replies and
+the pinned status must be identical."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ANN, BOB, CID, GUILD
+from tests.e2e.panels import PanelUser
+from totembot.testing import StandIn
+from totembot.testing.records import CB_UPDATE_MESSAGE
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+TOTEM_FOUR = f"<@{ANN}> <@{BOB}> <@{CID}> Eve"  # Eve is a guest: the host acts for her
+
+
+def public(standin: StandIn, channel: int) -> list[tuple[str, Any]]:
+    """What everyone in the channel reads: each message's text and embeds, oldest first."""
+    return [(m["content"], m["embeds"]) for m in standin.channel_messages(channel)]
+
+
+def pinned(standin: StandIn, channel: int) -> Any:
+    pins = standin.pins(channel)
+    return (standin.message(pins[-1]) or {}).get("embeds") if pins else None
+
+
+async def same_status(standin: StandIn, panels: int, typed: int, text: str) -> None:
+    """Both pinned statuses show `text` (edits are coalesced), then are identical."""
+
+    def shown() -> bool:
+        one, two = pinned(standin, panels), pinned(standin, typed)
+        return bool(one) and one == two and text in str(one)
+
+    await standin.wait_for(shown, timeout=10)
+
+
+async def played_with_do(
+    standin: StandIn, channel: int, lines: list[tuple[int, str]]
+) -> dict[str, str]:
+    """The same game typed; what each line was answered."""
+    answers = {}
+    for user, text in lines:
+        reply = await standin.slash(user, channel, "do", {"text": text})
+        assert reply.content, text
+        answers[text] = reply.content if not reply.ephemeral else f"refused: {reply.content}"
+    return answers
+
+
+async def refused_privately(reply_of: Callable[[], Awaitable[Any]], sentence: str) -> str:
+    """The panel's refusal: shown in the panel, first, and nothing posted; its sentence."""
+    reply = await reply_of()
+    assert reply.type == CB_UPDATE_MESSAGE and reply.ephemeral
+    assert not reply.followups, "a refusal posts nothing in the channel"
+    assert (reply.content or "").startswith(sentence), reply.content
+    return (reply.content or "").splitlines()[0]
+
+
+async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed(
+    standin: StandIn, table: int
+) -> None:
+    typed = standin.new_channel(GUILD)
+    for channel in (table, typed):
+        await standin.slash(ANN, channel, "totem new", {"players": TOTEM_FOUR})
+    ann, bob, cid = (PanelUser(standin, user, table) for user in (ANN, BOB, CID))
+    for panel in (ann, bob, cid):
+        await panel.open()
+    assert ann.labels("as") == ["Ann", "Bob", "Cid", "Eve"]  # the host may act for anyone
+    assert "as" not in bob.acts()
+
+    # Ann: the move, then whom, then the amount with the steppers; only the press records.
+    await ann.choose("mv", "Deal damage")
+    waiting = ann.component("do")
+    assert waiting["disabled"] and waiting["label"] == "Choose whom it is for"
+    assert ann.labels("tg") == [
+        "Ann via Ann-Bob (left): 20 life",
+        "Ann via Eve-Ann (right): 20 life",
+        "Bob via Bob-Cid (left): 20 life",
+        "Cid via Cid-Eve (left): 20 life",
+        "Cid via Bob-Cid (right): 20 life",
+        "Eve via Cid-Eve (right): 20 life",
+    ]  # what autocomplete offers: Bob's Ann-Bob is Ann's own totem
+    await ann.choose("tg", "Bob via Bob-Cid")
+    assert ann.component("do")["label"] == "Say: deal 1 to Bob via Bob-Cid"
+    await ann.press("5 more")
+    for _ in range(3):
+        await ann.press("1 less")
+    assert len(public(standin, table)) == len(public(standin, typed))  # nothing recorded yet
+    dealt = await ann.say()
+    assert dealt.type == CB_UPDATE_MESSAGE and dealt.ephemeral
+    assert dealt.followups[0]["content"] == "Bob-Cid 20 -> 17, dealt by Ann (for Bob)"
+    assert not dealt.followups[0]["flags"]  # public
+    assert "Bob-Cid (left): 17 life" in str(ann.labels("tg"))  # redrawn with the new state
+
+    # Bob attacks with an amount typed in the "Other amount" modal.
+    await bob.choose("mv", "Attack")
+    assert bob.labels("tg") == ["Cid-Eve: 20 life", "Eve-Ann: 20 life"]
+    await bob.choose("tg", "Cid-Eve")
+    bad = await bob.other_amount("seven")
+    assert (bad.content or "").startswith("The amount is a whole number")
+    await bob.other_amount("7")
+    assert (await bob.say()).followups[0]["content"].startswith("Cid-Eve 20 -> 13")
+
+    # Cid locks Bob-Cid; Ann's damage to it is refused, privately, in her panel.
+    await cid.choose("mv", "Lock my life")
+    await cid.choose("tg", "Bob-Cid")
+    await cid.say()
+    locked = await refused_privately(lambda: ann.say(0), "Bob-Cid is locked")
+
+    # The host acts for her guest Eve.
+    await ann.choose("as", "Eve")
+    assert ann.content.splitlines()[0] == "**Your panel**, acting as Eve."
+    await ann.choose("mv", "Gain life")
+    await ann.choose("tg", "Eve via Cid-Eve")
+    await ann.step_to(2)
+    assert (await ann.say()).followups[0]["content"].startswith("Cid-Eve 13 -> 15")
+
+    # Undo (Eve's gain), then Ann passes the turn from her own panel.
+    await ann.choose("as", "Ann")
+    await ann.press("Undo the last change", followups=1)
+    assert "Pass the turn" not in str(bob.components)  # not Bob's turn
+    await ann.press("Pass the turn", followups=1)
+    await bob.press("Refresh")
+    assert (await bob.press("Pass the turn", followups=1)).followups
+
+    answers = await played_with_do(
+        standin,
+        typed,
+        [
+            (ANN, "deal 3 to Bob via Bob-Cid"),
+            (BOB, "attack Cid-Eve for 7"),
+            (CID, "lock Bob-Cid"),
+            (ANN, "deal 3 to Bob via Bob-Cid"),
+            (ANN, "Eve: Eve gains 2 via Cid-Eve"),
+            (ANN, "undo"),
+            (ANN, "next"),
+            (BOB, "next"),
+        ],
+    )
+    await same_status(standin, table, typed, "Turn 3")  # the pinned status is a message too
+    assert public(standin, table) == public(standin, typed)
+    # The same sentence, privately.
+    assert answers["deal 3 to Bob via Bob-Cid"] == f"refused: {locked}"
+
+
+async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_typed(
+    standin: StandIn, table: int
+) -> None:
+    typed = standin.new_channel(GUILD)
+    setup = {"format": "free-for-all", "players": TOTEM_FOUR, "commander": True}
+    for channel in (table, typed):
+        await standin.slash(ANN, channel, "totem new", setup)
+    ann, bob, cid = (PanelUser(standin, user, table) for user in (ANN, BOB, CID))
+    for panel in (ann, bob, cid):
+        await panel.open()
+
+    await ann.choose("mv", "Commander damage")
+    assert ann.labels("tg") == ["Bob: 40 life", "Cid: 40 life", "Eve: 40 life"]
+    hit = await ann.move("Commander damage", "Bob", 6)
+    assert "Bob commander damage from Ann 0 -> 6" in hit.followups[0]["content"]
+    await bob.move("Poison counters", "Cid", 2)
+    await cid.move("Energy counters", "Cid", 3)
+    assert "Yours: energy 3" in cid.content  # their own counters
+    await ann.choose("mv", "Become the monarch")
+    await ann.say()
+    assert "Yours: the monarch" in ann.content
+
+    await ann.choose("as", "Eve")  # the host locks the guest's life for her
+    await ann.choose("mv", "Lock my life")
+    await ann.say()
+    await bob.choose("mv", "Deal damage")
+    await bob.choose("tg", "Eve")
+    locked = await refused_privately(lambda: bob.say(0), "Eve's life is locked")
+    await bob.press("Undo the last change", followups=1)  # the lock
+    # Ann's panel showed the lock, now undone: her next press gets a sentence and a fresh
+    # panel, and does nothing else.
+    undone = await ann.choose("as", "Ann")
+    assert (undone.content or "").startswith("Changes this panel showed were undone")
+    assert "acting as Eve" in (undone.content or "")
+    await ann.choose("as", "Ann")
+    await ann.press("Pass the turn", followups=1)
+
+    answers = await played_with_do(
+        standin,
+        typed,
+        [
+            (ANN, "attack Bob for 6 with commander"),
+            (BOB, "poison 2 to Cid"),
+            (CID, "Cid gets 3 energy"),
+            (ANN, "become the monarch"),
+            (ANN, "Eve: lock"),
+            (BOB, "deal 1 to Eve"),
+            (BOB, "undo"),
+            (ANN, "next"),
+        ],
+    )
+    await same_status(standin, table, typed, "Turn 2")
+    assert public(standin, table) == public(standin, typed)
+    assert answers["deal 1 to Eve"] == f"refused: {locked}"  # the same sentence, privately
