@@ -52,6 +52,10 @@ class Stories:
         return self.told
 
 
+async def unrated(embed: discord.Embed, game_id: int) -> None:
+    """The summary's ratings step, for a game of no server (as a console game)."""
+
+
 async def test_a_summary_whose_chart_dies_is_posted_without_it_and_the_next_has_its_chart(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -59,6 +63,7 @@ async def test_a_summary_whose_chart_dies_is_posted_without_it_and_the_next_has_
     assert story.finished
     client, drawer = Client(), Drawer()
     poster = SummaryPoster(cast(discord.Client, client), cast(GameService, Stories(story)), drawer)
+    poster._add_ratings = unrated  # type: ignore[method-assign]  # a story alone: no server
     try:
         monkeypatch.setattr(pictures, "Chart", DyingChart)  # its drawing kills the worker
         with caplog.at_level(logging.WARNING):
