@@ -197,6 +197,23 @@ def _add_story_commands(commands: Any) -> None:
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.add_argument("--format", metavar="NAME", help="only games of this format")
+    view = stats.add_mutually_exclusive_group()
+    view.add_argument(
+        "--decks",
+        action="store_true",
+        help="per deck: games, wins, win rate and average place (with --player, their decks)",
+    )
+    view.add_argument(
+        "--rivals",
+        action="store_true",
+        help="a player's record against each other player, nemesis and victim (needs --player)",
+    )
+    stats.add_argument("--player", metavar="NAME", help="the player whose rivals or decks to show")
+    stats.add_argument(
+        "--against",
+        metavar="NAME",
+        help="with --rivals: only the head-to-head between --player and this player",
+    )
     summary = commands.add_parser(
         "summary",
         help="print a game's summary, and draw its life chart",

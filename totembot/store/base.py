@@ -197,6 +197,19 @@ class GameStore(ABC):
         )
         return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
 
+    async def _ending_log(
+        self, game_id: int, state: GameState, record: EventRecord
+    ) -> list[EventRecord] | None:
+        """The whole log of a game this request ends, the request last (its places and who
+        took whom out are read from it); None while it goes on, or when it cannot be read
+        (its results then come from its state alone)."""
+        if not state.finished:
+            return None
+        try:
+            return [*await self.events(game_id), record]
+        except StoreError:
+            return None
+
     async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
         """The game's log in order (or its `newest` rows), for undo, history and replay."""
         query = (

@@ -152,8 +152,11 @@ RETURNING g.id
 """
 DELETE_RESULTS = "DELETE FROM results WHERE game_id = ANY($1::bigint[])"
 INSERT_RESULTS = """
-INSERT INTO results (game_id, seat, name, outcome, way_out)
-SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[])
+INSERT INTO results (game_id, seat, name, outcome, way_out, place, taken_by, deck)
+SELECT * FROM unnest(
+    $1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::integer[],
+    $7::integer[], $8::text[]
+)
 """
 
 
@@ -327,7 +330,8 @@ class PostgresStore(GameStore):
     ) -> int:
         new_version = expected_version + 1
         row = event_row(game_id, new_version, record, state)
-        made = results.made_at_end(game_id, new_version, state, record.changes)
+        ending = await self._ending_log(game_id, state, record)
+        made = results.made_at_end(game_id, new_version, state, record.changes, ending)
         try:
             inserted = await (self._append_ending(row, made) if made else self._append(row))
         except asyncpg.UniqueViolationError as error:  # a row at that seq already (the floor)

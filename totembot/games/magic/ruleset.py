@@ -144,10 +144,15 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
         return magic_story(self.own_config(config), self.own_state(initial), steps, started_at)
 
-    def result(self, state: AnyState, last_events: Sequence[GameEvent]) -> GameResult:
+    def result(
+        self,
+        state: AnyState,
+        last_events: Sequence[GameEvent],
+        steps: Sequence[Step] | None = None,
+    ) -> GameResult:
         from totembot.games.magic.story.telling import magic_result
 
-        return magic_result(self.own_state(state), last_events)
+        return magic_result(self.own_state(state), last_events, steps)
 
     def keeps_secret(self, state: AnyState) -> bool:
         return False  # every Magic request is said in the open

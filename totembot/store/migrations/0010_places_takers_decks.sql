@@ -1,0 +1,9 @@
+-- Rivalries and decks: where each seat finished, who took them out (the seat of the controller
+-- of the change that made them lose; NULL for no one), and the deck they played. Read from the
+-- game's whole log when it ends; the games finished before are made again by the backlog.
+ALTER TABLE results ADD COLUMN place INTEGER;
+ALTER TABLE results ADD COLUMN taken_by INTEGER;
+ALTER TABLE results ADD COLUMN deck TEXT;
+UPDATE games SET results_version = NULL WHERE results_version IS NOT NULL;
+-- A player's decks, newest first, for autocomplete (`/totem deck`).
+CREATE INDEX results_by_deck ON results(deck) WHERE deck IS NOT NULL;
