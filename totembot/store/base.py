@@ -106,6 +106,10 @@ class GameStore(ABC):
     async def delete_lobby(self, channel_id: str) -> None: ...
 
     @abstractmethod
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        """The deck a member will play in the game of the channel's lobby (replacing one)."""
+
+    @abstractmethod
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None
     ) -> None:
@@ -117,6 +121,29 @@ class GameStore(ABC):
         unless it moved on meanwhile."""
 
     # -- reads ------------------------------------------------------------------------------
+
+    async def lobby_decks(self, channel_id: str) -> dict[str, str]:
+        """The decks named in the channel's lobby, by member (user id)."""
+        rows = await self._all(
+            "SELECT user_id, deck FROM lobby_decks WHERE channel_id = ?", (channel_id,)
+        )
+        return {str(row[0]): str(row[1]) for row in rows}
+
+    async def deck_names(self, user_id: str, guild_id: str | None = None) -> list[str]:
+        """The decks a member played in finished games (of a server), the latest first, each
+        once in any case: `/totem deck`'s autocomplete."""
+        rows = await self._all(
+            "SELECT r.deck FROM results r "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "JOIN games g ON g.id = r.game_id WHERE s.user_id = ? AND r.deck IS NOT NULL "
+            "AND (CAST(? AS TEXT) IS NULL OR g.guild_id = ?) "
+            "ORDER BY r.game_id DESC LIMIT 200",
+            (user_id, guild_id, guild_id),
+        )
+        newest: dict[str, str] = {}
+        for row in rows:
+            newest.setdefault(str(row[0]).casefold(), str(row[0]))
+        return list(newest.values())
 
     async def load_lobby(self, channel_id: str) -> Lobby | None:
         row = await self._one(

@@ -370,8 +370,21 @@ class PostgresStore(GameStore):
                 game_id,
             )
 
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        async with self._connection() as connection:
+            await connection.execute(
+                "INSERT INTO lobby_decks (channel_id, user_id, deck) VALUES ($1, $2, $3) "
+                "ON CONFLICT (channel_id, user_id) DO UPDATE SET deck = EXCLUDED.deck",
+                channel_id,
+                user_id,
+                deck,
+            )
+
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._connection() as connection:
+            await connection.execute(
+                "DELETE FROM lobby_decks WHERE channel_id = $1", lobby.channel_id
+            )
             await connection.execute(
                 "INSERT INTO lobbies (channel_id, guild_id, host, options, seats, message_id, "
                 "created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) "

@@ -415,8 +415,16 @@ class SqliteStore(GameStore):
                 (at, game_id),
             )
 
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO lobby_decks (channel_id, user_id, deck) VALUES (?, ?, ?)",
+                (channel_id, user_id, deck),
+            )
+
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._transaction() as db:
+            await db.execute("DELETE FROM lobby_decks WHERE channel_id = ?", (lobby.channel_id,))
             await db.execute(
                 "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host, options, seats, "
                 "message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -14,6 +14,7 @@ from discord.ext import commands
 from totembot.bot.access import Caller, split_names, split_teams
 from totembot.bot.cogs.story import StoryCommands
 from totembot.bot.cogs.table import TableCommands
+from totembot.bot.magic.decks import DeckCommands
 from totembot.bot.magic.lobby.lobby import (
     MAX_TEAMS,
     Lobbies,
@@ -173,6 +174,7 @@ class LobbyCommands(commands.Cog):
 
 class TableCog(
     TableCommands,
+    DeckCommands,
     LobbyCommands,
     StoryCommands,
     commands.GroupCog,

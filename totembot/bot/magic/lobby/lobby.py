@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller, require_place
+from totembot.bot.magic.decks import JOIN_OFFER, record_lobby_decks
 from totembot.bot.magic.lobby.seats import (
     MAX_TEAMS,
     arranged,
@@ -41,6 +42,7 @@ from totembot.bot.replies import (
     in_time,
     say,
     say_and_show,
+    tell,
 )
 from totembot.bot.starting import Started, Starter
 from totembot.core.errors import RuleViolation
@@ -203,6 +205,7 @@ class Lobbies:
         seat = Seat(display_name=caller.display_name, user_id=caller.user_id)
         if action == "join":
             await self.change(interaction, lambda lobby: with_seat(lobby, seat))
+            await tell(interaction, JOIN_OFFER)  # the deck may be named before the game starts
         elif action.startswith("team:"):
             team = int(action.removeprefix("team:"))
             await self.change(interaction, lambda lobby: with_team(lobby, seat, team))
@@ -241,7 +244,15 @@ class Lobbies:
             self._check_message(interaction, lobby)
             require_host(interaction, lobby)
             started = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
+            started = await self._with_lobby_decks(started)
         return lobby, started
+
+    async def _with_lobby_decks(self, started: Started) -> Started:
+        """The decks named in the lobby recorded in the new game, which is then shown as it
+        stands after them."""
+        await record_lobby_decks(self.service, started.game)
+        latest = await self.service.current(started.game.channel_id)
+        return started if latest is None else replace(started, game=latest)
 
     async def start_game(
         self,

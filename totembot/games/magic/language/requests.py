@@ -17,10 +17,10 @@ from totembot.core.help import Example, Topic
 from totembot.games.magic.language.errors import PhraseError
 from totembot.games.magic.language.row import (
     COMBAT,
+    DECKS,
     LEAVING,
     LIFE,
     LOCKS,
-    TABLE_GROUP,
     Fall,
     Row,
     Tab,
@@ -847,7 +847,7 @@ DECK = Row(
     kind="deck",
     read=read_deck,
     write=lambda intent: f"deck {intent.name}",
-    group=TABLE_GROUP,
+    group=DECKS,
     page=Topic(
         name="deck",
         title="naming the deck you play",
