@@ -34,8 +34,8 @@ JOIN_OFFER = (
 
 
 async def earlier_decks(interaction: discord.Interaction, current: str) -> Choices:
-    """The caller's decks of finished games in this server, the latest first, then what was
-    typed (any new name will do)."""
+    """The caller's decks of finished games in this server that hold what was typed, the
+    latest first (a new name is sent as typed)."""
     typed = " ".join(current.split())[:MAX_DECK_NAME]
     try:
         asked = recorder_of(interaction).service.store.deck_names(
@@ -45,8 +45,6 @@ async def earlier_decks(interaction: discord.Interaction, current: str) -> Choic
     except (StoreError, TimeoutError):
         decks = []
     offered = [deck for deck in decks if typed.casefold() in deck.casefold()]
-    if typed and typed.casefold() not in (deck.casefold() for deck in offered):
-        offered.insert(0, typed)
     return [app_commands.Choice(name=deck[:100], value=deck) for deck in offered][:MAX_CHOICES]
 
 
