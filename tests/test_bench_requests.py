@@ -41,6 +41,7 @@ from totembot.bench.requests import (
     new_games,
     serial_requests,
 )
+from totembot.bench.rivals import measure_rivals, rivals_figures
 from totembot.games.registry import format_names, ruleset_of
 from totembot.render.pen import SIZE, Tally, counting
 from totembot.store import open_store
@@ -130,6 +131,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_ms": 30.0,
             "stats_guild_ms": 10.0,
             **BACKLOG_FIGURES,
+            **RIVALS_FIGURES,
             **board_figures([BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000)]),
             **memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0)),
         },
@@ -148,8 +150,46 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
     assert text.splitlines()[-2].endswith("16.0 ms; ratio 1.25")  # the board beside its floor
     assert text.splitlines()[-1].endswith("against 60.0 MB once started: ratio 1.25")
     assert "100 channels at once: 5000.0/s, 1.0 times the serial bare commits" in text
+    assert (
+        "rivals of one server over 2000 finished games: 30.0 ms against reading its rows "
+        "20.0 ms: ratio 1.5" in text.splitlines()
+    )
+    assert (
+        "rivals after a restart: first call 45.0 ms, later ones 30.0 ms: ratio 1.5 "
+        "(target <= 2)" in text.splitlines()
+    )
 
 
+async def test_the_rivals_figures_count_games_whose_results_have_places_and_takers(
+    tmp_path: Path,
+) -> None:
+    measured = await measure_rivals(tmp_path / "rivals.sqlite3", 40)
+
+    figures = rivals_figures(measured)
+    assert figures["rivals_read_ratio"] == pytest.approx(
+        measured.rivals_ms / measured.read_ms, abs=0.001
+    )
+    assert figures["rivals_first_call_ratio"] == pytest.approx(
+        measured.first_ms / measured.later_ms, abs=0.001
+    )
+    with sqlite3.connect(tmp_path / "rivals.sqlite3") as raw:
+        # Each of the four endings ten times: free-for-all, two taken out by the first player;
+        # Totem, three concessions (no one); the giant, two heads by one player; a draw.
+        taken = raw.execute("SELECT count(*) FROM results WHERE taken_by IS NOT NULL")
+        assert taken.fetchone()[0] == 10 * 2 + 10 * 2
+        unplaced = raw.execute("SELECT count(*) FROM results WHERE place IS NULL")
+        assert unplaced.fetchone()[0] == 0
+
+
+RIVALS_FIGURES = {
+    "rivals_games": 2000,
+    "rivals_read_ms": 20.0,
+    "rivals_ms": 30.0,
+    "rivals_read_ratio": 1.5,
+    "rivals_first_ms": 45.0,
+    "rivals_later_ms": 30.0,
+    "rivals_first_call_ratio": 1.5,
+}
 BACKLOG_FIGURES = {
     "stats_backlog_games": 2000,
     "stats_backlog_first_ms": 40.0,

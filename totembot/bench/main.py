@@ -34,6 +34,7 @@ from totembot.bench.requests import (
     p99_ms,
     serial_requests,
 )
+from totembot.bench.rivals import describe_rivals, measure_rivals, rivals_figures
 from totembot.bench.stats import GUILDS, measure_stats
 from totembot.core import GameConfig, GameState
 from totembot.games.registry import parse_setup, ruleset_of
@@ -240,6 +241,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         async with place.database("stats") as database:
             stats = await measure_stats(database, plan.finished_games)
         backlog = await measure_backlog(place.database, plan.finished_games)
+        async with place.database("rivals") as database:
+            rivals = await measure_rivals(database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
@@ -254,6 +257,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         "stats_guild_ms": stats.guild_ms,
     }
     figures |= backlog_figures(backlog)
+    figures |= rivals_figures(rivals)
     if board_and_memory is not None:
         figures |= board_and_memory
     if server:
@@ -336,6 +340,7 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"background), then {figures['stats_ms']} ms for all, {figures['stats_guild_ms']} ms "
         f"for one of {GUILDS} servers",
         *describe_backlog(figures),
+        *describe_rivals(figures),
     ]
     if "board_floor_ratio" in figures:
         lines += [describe_board(figures), describe_memory(figures)]

@@ -56,41 +56,58 @@ def _most(rivals: Iterable[Versus], count: Callable[[Versus], int]) -> Versus | 
     return best[0] if best else None
 
 
-def _seat(row: Row) -> int:
-    return int(getattr(row, "seat", -1))
-
-
 def rivalries(rows: Sequence[Row], key: Callable[[Row], str] = by_name) -> dict[str, Rivalry]:
     """Every player's rivalry, by their key, from every Magic game's rows."""
     games: dict[int, list[Row]] = {}
     for row in rows:
         games.setdefault(row.game_id, []).append(row)
-    found: dict[str, Rivalry] = {}
     names = _latest_names(rows, key)
+    found: dict[str, Rivalry] = {}
     for seats in games.values():
-        if game_of(seats[0].format) != "magic":
-            continue
-        keys = {_seat(row): key(row) for row in seats}
-        for row in seats:
-            mine = found.setdefault(keys[_seat(row)], Rivalry(keys[_seat(row)], names[key(row)]))
-            for other in seats:
-                other_key = keys[_seat(other)]
-                if other_key == mine.key:
-                    continue
-                versus = mine.rivals.setdefault(other_key, Versus(names[other_key]))
-                versus.games += 1
-                place, theirs = getattr(row, "place", None), getattr(other, "place", None)
-                if place is not None and theirs is not None:
-                    versus.ahead += place < theirs
-                    versus.behind += theirs < place
-        for row in seats:  # who took whom out, now every player of the game has a rivalry
-            taken_by = getattr(row, "taken_by", None)
-            taker = keys.get(taken_by) if taken_by is not None else None
-            mine_key = keys[_seat(row)]
-            if taker is not None and taker != mine_key:
-                found[mine_key].rivals[taker].taken_out += 1
-                found[taker].rivals[mine_key].took_out += 1
+        if game_of(seats[0].format) == "magic":
+            _count_game(found, names, [_Seat.of(row, key) for row in seats])
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    key: str
+    seat: int
+    place: int | None
+    taken_by: int | None
+
+    @staticmethod
+    def of(row: Row, key: Callable[[Row], str]) -> _Seat:
+        return _Seat(
+            key(row),
+            int(getattr(row, "seat", -1)),
+            getattr(row, "place", None),
+            getattr(row, "taken_by", None),
+        )
+
+
+def _count_game(found: dict[str, Rivalry], names: dict[str, str], seats: list[_Seat]) -> None:
+    """One game's pairs: games together, who finished ahead, who took whom out."""
+    by_seat = {seat.seat: seat.key for seat in seats}
+    for mine in seats:
+        rivalry = found.get(mine.key)
+        if rivalry is None:
+            rivalry = found[mine.key] = Rivalry(mine.key, names[mine.key])
+        for other in seats:
+            if other.key == mine.key:
+                continue
+            versus = rivalry.rivals.get(other.key)
+            if versus is None:
+                versus = rivalry.rivals[other.key] = Versus(names[other.key])
+            versus.games += 1
+            if mine.place is not None and other.place is not None:
+                versus.ahead += mine.place < other.place
+                versus.behind += other.place < mine.place
+    for mine in seats:  # every player of the game has a rivalry now
+        taker = by_seat.get(mine.taken_by) if mine.taken_by is not None else None
+        if taker is not None and taker != mine.key:
+            found[mine.key].rivals[taker].taken_out += 1
+            found[taker].rivals[mine.key].took_out += 1
 
 
 def _latest_names(rows: Sequence[Row], key: Callable[[Row], str]) -> dict[str, str]:

@@ -115,6 +115,10 @@ class GameStore(ABC):
     ) -> None:
         """Remember the game's status message and which version of the game it shows."""
 
+    async def save_results(self, made: MadeResults) -> None:
+        """Write results made outside the store (the bench's games, stored without a log)."""
+        await self._save_results(made)
+
     @abstractmethod
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
