@@ -194,3 +194,21 @@ def test_decks_count_games_wins_and_average_place_with_commanders_as_decks(
         "Decks:",
         "Atraxa: 2 games, 0 wins (0% won), average place 2.0",
     ]
+
+
+def test_every_game_exported_and_played_into_a_fresh_database_gives_the_same_rivals_and_decks(
+    database: Path, tmp_path: Path
+) -> None:
+    scripts = []
+    for game in range(1, 6):
+        exported = run("export", "--db", str(database), "--game", str(game))
+        assert exported.returncode == 0, exported.stderr
+        scripts.append(exported.stdout)
+    assert "Bob: deck Tymna and Kraum" in scripts[0].splitlines()  # written back as said
+    again = tmp_path / "again.db"
+    played = run("console", "--json", "--db", str(again), stdin="".join(scripts))
+    assert played.returncode == 0, played.stderr
+    for player in EXPECTED:
+        assert rivals_of(again, player) == rivals_of(database, player)
+    decks = [run("stats", "--db", str(db), "--decks").stdout for db in (database, again)]
+    assert decks[0] == decks[1]
