@@ -1,4 +1,4 @@
-"""Decks and rivalries through the real bot: a deck named in a lobby (offered on Join) and
+"""Decks and rivalries through the real bot: a deck named in a lobby (which offers it) and
 with `/totem deck` in the game, two finished games, the decks offered again by autocomplete,
 `/totem stats view:decks`, and `/totem rivals` with its nemesis, victim and head-to-head.
 
@@ -31,13 +31,15 @@ async def test_decks_from_the_lobby_and_the_game_then_rivals_after_two_games(
     table = standin.new_channel(GUILD)
     lobby = await standin.slash(WES, table, "totem new", {"format": "free-for-all"})
     assert lobby.message_id is not None
-    joined = await standin.click(XIA, table, lobby.message_id, JOIN, followups=1)
-    assert any("/totem deck" in (f.get("content") or "") for f in joined.followups)
+    joined = await standin.click(XIA, table, lobby.message_id, JOIN)
+    assert "press Join to take a seat, then name your deck with /totem deck" in (
+        joined.content or ""
+    )
     named = await standin.slash(XIA, table, "totem deck", {"name": "  Atraxa  "})
     assert named.content == "Xia will play Atraxa."
     outsider = await standin.slash(YUL, table, "totem deck", {"name": "Atraxa"})
     assert outsider.ephemeral and outsider.content == "Join the lobby first, then name your deck."
-    await standin.click(YUL, table, lobby.message_id, JOIN, followups=1)
+    await standin.click(YUL, table, lobby.message_id, JOIN)
     await standin.click(WES, table, lobby.message_id, "totem:lobby:start")
     assert [p.deck for p in stored_state(bot, table).players] == [None, "Atraxa", None]
 

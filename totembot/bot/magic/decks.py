@@ -27,11 +27,6 @@ from totembot.store import StoredGame, StoreError
 
 log = logging.getLogger(__name__)
 
-JOIN_OFFER = (
-    "You joined. Name the deck you will play with /totem deck name: (your earlier decks are "
-    "offered); you may name it later in the game too."
-)
-
 
 async def earlier_decks(interaction: discord.Interaction, current: str) -> Choices:
     """The caller's decks of finished games in this server that hold what was typed, the

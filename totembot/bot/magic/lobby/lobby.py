@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller, require_place
-from totembot.bot.magic.decks import JOIN_OFFER, record_lobby_decks
+from totembot.bot.magic.decks import record_lobby_decks
 from totembot.bot.magic.lobby.seats import (
     MAX_TEAMS,
     arranged,
@@ -42,7 +42,6 @@ from totembot.bot.replies import (
     in_time,
     say,
     say_and_show,
-    tell,
 )
 from totembot.bot.starting import Started, Starter
 from totembot.core.errors import RuleViolation
@@ -205,7 +204,6 @@ class Lobbies:
         seat = Seat(display_name=caller.display_name, user_id=caller.user_id)
         if action == "join":
             await self.change(interaction, lambda lobby: with_seat(lobby, seat))
-            await tell(interaction, JOIN_OFFER)  # the deck may be named before the game starts
         elif action.startswith("team:"):
             team = int(action.removeprefix("team:"))
             await self.change(interaction, lambda lobby: with_team(lobby, seat, team))
