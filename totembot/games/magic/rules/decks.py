@@ -25,8 +25,8 @@ def deck_name_refusal(name: str) -> str | None:
 
 def commander_deck(state: GameState, seat: int) -> str | None:
     """The deck a player's named commanders make when no deck was named: the names given in
-    `with commander NAME` or `cast commander NAME` (Ann:Tymna), in the order first written,
-    joined by "and"; None when none was named."""
+    `with commander NAME` or `cast commander NAME` (Ann:Tymna), each once, those named in
+    combat first, joined by "and"; None when none was named."""
     prefix = player_name(state, seat).casefold() + ":"
     keys = (*state.commanders, *state.players[seat].commander_casts)
     names: list[str] = []
