@@ -192,7 +192,9 @@ def _add_story_commands(commands: Any) -> None:
             "Statistics of every finished game in the database: for each player (named as in "
             "their games) games, wins, draws, losses and win rate per format, average length "
             "and most common way of going out. A draw counts for the players still in when it "
-            "ended; a player who went out before counts a loss."
+            "ended; a player who went out before counts a loss. With --decks, each deck's games, "
+            "wins, win rate and average place; with --rivals --player NAME, their nemesis, "
+            "victim and record against each other player (Magic games)."
         ),
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")

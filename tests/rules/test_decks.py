@@ -77,3 +77,14 @@ def test_named_commanders_are_the_deck_when_none_is_named() -> None:
     assert deck_of(state, 0) == "Kraum and Tymna"  # those named in combat, then those cast
     assert deck_of(state, 1) is None
     assert deck_of(state, 2) == "Ninjas"
+
+
+def test_totemic_refuses_deck_in_one_sentence() -> None:
+    from totembot.games.totemic.language.phrases import NO_DECKS, TotemicPhraseError
+    from totembot.games.totemic.language.phrases import parse_line as totemic_line
+
+    for line in ("Ann: deck Atraxa", "deck Atraxa"):
+        with pytest.raises(TotemicPhraseError) as refused_line:
+            totemic_line(line)
+        assert str(refused_line.value) == NO_DECKS
+    assert NO_DECKS == "Totemic has no decks to name: 'deck' belongs to the Magic formats."
