@@ -9,6 +9,7 @@ numbers.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -228,18 +229,22 @@ class GameStore(ABC):
         )
         return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
 
-    async def _ending_log(
-        self, game_id: int, state: GameState, record: EventRecord
-    ) -> list[EventRecord] | None:
-        """The whole log of a game this request ends, the request last (its places and who
-        took whom out are read from it); None while it goes on, or when it cannot be read
-        (its results then come from its state alone)."""
+    async def _made_at_end(
+        self, game_id: int, version: int, state: GameState, record: EventRecord
+    ) -> MadeResults:
+        """The results of a game this request ends ([] while it goes on), made from its whole
+        log, the request last (places and who took whom out), in a worker thread: a long game's
+        replay must not hold the event loop. A log that cannot be read leaves the state alone
+        to tell them."""
         if not state.finished:
-            return None
+            return []
         try:
-            return [*await self.events(game_id), record]
+            log: list[EventRecord] | None = [*await self.events(game_id), record]
         except StoreError:
-            return None
+            log = None
+        return await asyncio.to_thread(
+            results.made_at_end, game_id, version, state, record.changes, log
+        )
 
     async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
         """The game's log in order (or its `newest` rows), for undo, history and replay."""

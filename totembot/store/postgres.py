@@ -330,8 +330,7 @@ class PostgresStore(GameStore):
     ) -> int:
         new_version = expected_version + 1
         row = event_row(game_id, new_version, record, state)
-        ending = await self._ending_log(game_id, state, record)
-        made = results.made_at_end(game_id, new_version, state, record.changes, ending)
+        made = await self._made_at_end(game_id, new_version, state, record)
         try:
             inserted = await (self._append_ending(row, made) if made else self._append(row))
         except asyncpg.UniqueViolationError as error:  # a row at that seq already (the floor)

@@ -247,8 +247,7 @@ class SqliteStore(GameStore):
         if self._closed:
             raise StoreError(CLOSED)
         version = expected_version + 1
-        ending = await self._ending_log(game_id, state, record)
-        made = results.made_at_end(game_id, version, state, record.changes, ending)
+        made = await self._made_at_end(game_id, version, state, record)
         row = (*event_row(game_id, version, record, state), made)
         if self._alone():
             return await self._commit_alone(row)
