@@ -88,3 +88,17 @@ def test_totemic_refuses_deck_in_one_sentence() -> None:
             totemic_line(line)
         assert str(refused_line.value) == NO_DECKS
     assert NO_DECKS == "Totemic has no decks to name: 'deck' belongs to the Magic formats."
+
+
+def test_the_table_text_and_status_embed_show_decks_once_named() -> None:
+    from totembot.games.magic.render.embed import status_embed
+    from totembot.games.magic.render.text import render_ring
+
+    none = _state(FFA)
+    assert "decks:" not in render_ring(none)
+    assert "fields" not in status_embed(none)
+    named = _state(FFA, "Bob: deck Tymna and Kraum", "Ann: deck *Atraxa*")
+    assert render_ring(named).splitlines()[-1] == "  decks: Ann *Atraxa*; Bob Tymna and Kraum"
+    assert status_embed(named)["fields"] == [
+        {"name": "Decks", "value": "Ann: \\*Atraxa\\*\nBob: Tymna and Kraum", "inline": False}
+    ]

@@ -173,4 +173,10 @@ def render_ring(state: GameState) -> str:
             f"  waiting: {pending.payer} pays {pending.amount} from "
             f"{pending.totem.name}, if {pending.awaiting} approves"
         )
-    return "\n".join(lines + table_state_lines(state))
+    return "\n".join(lines + table_state_lines(state) + deck_lines(state))
+
+
+def deck_lines(state: GameState) -> list[str]:
+    """ "  decks: Ann Atraxa; Bob Tymna and Kraum", once any player named one."""
+    named = [f"{player.name} {player.deck}" for player in state.players if player.deck]
+    return [f"  decks: {'; '.join(named)}"] if named else []
