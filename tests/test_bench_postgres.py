@@ -127,6 +127,12 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["ratings_first_call_ratio"] == pytest.approx(
         figures["ratings_first_ms"] / figures["ratings_ms"], rel=0.02
     )
+    assert figures["rivals_games"] == 2000
+    for name in ("rivals_read_ms", "rivals_ms", "rivals_first_ms", "rivals_later_ms"):
+        assert positive(figures[name]), name
+    assert figures["rivals_read_ratio"] == pytest.approx(
+        figures["rivals_ms"] / figures["rivals_read_ms"], rel=0.01
+    )
     assert await bench_databases(postgres_url) == before  # its own databases dropped
 
 
@@ -203,6 +209,13 @@ def test_the_text_names_the_server_without_its_password_and_what_was_left_out() 
         "do_p99_during_stats_ms": 9.0,
         "do_p99_alone_ms": 6.0,
         "do_p99_during_stats_ratio": 1.5,
+        "rivals_games": 2000,
+        "rivals_read_ms": 20.0,
+        "rivals_ms": 30.0,
+        "rivals_read_ratio": 1.5,
+        "rivals_first_ms": 45.0,
+        "rivals_later_ms": 30.0,
+        "rivals_first_call_ratio": 1.5,
         "left_out": ["api_calls_per_request"],
     }
 

@@ -43,6 +43,7 @@ from totembot.bench.requests import (
     new_games,
     serial_requests,
 )
+from totembot.bench.rivals import measure_rivals, rivals_figures
 from totembot.games.registry import format_names, ruleset_of
 from totembot.render.pen import SIZE, Tally, counting
 from totembot.store import open_store
@@ -161,6 +162,7 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
             "stats_guild_ms": 10.0,
             **BACKLOG_FIGURES,
             **RATINGS_FIGURES,
+            **RIVALS_FIGURES,
             **board_figures([BoardFigure("totem", 20.0, 16.0, 80, 40, 70_000)]),
             **memory_figures(MemoryFigures(2000, 60.0, 75.0, 50.0)),
         },
@@ -188,7 +190,46 @@ def test_the_figures_are_the_timings_medians_and_their_ratios() -> None:
         "the same games' rows (20.0 ms); the first call after a restart 100.0 ms (1.25 times "
         "the later ones); placing every game once first: 900.0 ms" in text.splitlines()
     )
+    assert (
+        "rivals of one server over 2000 finished games: 30.0 ms against reading its rows "
+        "20.0 ms: ratio 1.5" in text.splitlines()
+    )
+    assert (
+        "rivals after a restart: first call 45.0 ms, later ones 30.0 ms: ratio 1.5 "
+        "(target <= 2)" in text.splitlines()
+    )
 
+
+async def test_the_rivals_figures_count_games_whose_results_have_places_and_takers(
+    tmp_path: Path,
+) -> None:
+    measured = await measure_rivals(tmp_path / "rivals.sqlite3", 40)
+
+    figures = rivals_figures(measured)
+    assert figures["rivals_read_ratio"] == pytest.approx(
+        measured.rivals_ms / measured.read_ms, abs=0.001
+    )
+    assert figures["rivals_first_call_ratio"] == pytest.approx(
+        measured.first_ms / measured.later_ms, abs=0.001
+    )
+    with sqlite3.connect(tmp_path / "rivals.sqlite3") as raw:
+        # Each of the four endings ten times: free-for-all, two taken out by the first player;
+        # Totem, three concessions (no one); the giant, two heads by one player; a draw.
+        taken = raw.execute("SELECT count(*) FROM results WHERE taken_by IS NOT NULL")
+        assert taken.fetchone()[0] == 10 * 2 + 10 * 2
+        unplaced = raw.execute("SELECT count(*) FROM results WHERE place IS NULL")
+        assert unplaced.fetchone()[0] == 0
+
+
+RIVALS_FIGURES = {
+    "rivals_games": 2000,
+    "rivals_read_ms": 20.0,
+    "rivals_ms": 30.0,
+    "rivals_read_ratio": 1.5,
+    "rivals_first_ms": 45.0,
+    "rivals_later_ms": 30.0,
+    "rivals_first_call_ratio": 1.5,
+}
 
 RATINGS_FIGURES = ratings_figures(RatingsFigures(2000, 900.0, 20.0, 80.0, 100.0))
 BACKLOG_FIGURES = {
@@ -332,7 +373,7 @@ def test_the_heavy_figures_are_each_p99_beside_its_quiet_floor_and_their_ratio()
     assert figures["loop_lag_max_ms_heavy"] == pytest.approx(5.0)
     assert figures["loop_lag_p99_heavy_ratio"] == pytest.approx(2.5)
     assert (figures["heavy_requests"], figures["heavy_pictures"]) == (100, 40)
-    text = describe(FIGURES | BACKLOG_FIGURES | RATINGS_FIGURES | figures, QUICK)
+    text = describe(FIGURES | BACKLOG_FIGURES | RATINGS_FIGURES | RIVALS_FIGURES | figures, QUICK)
     assert (
         "/do through the bot and the Discord stand-in, p99: 20.0 ms with nothing drawn, "
         "26.0 ms while boards and charts are drawn (40 pictures during 100 requests): ratio 1.3"

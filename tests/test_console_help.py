@@ -82,6 +82,7 @@ REPLIES = {
     ("become", "Bob takes the initiative"): "Bob takes the initiative: venture into the Undercity",
     ("it", "it becomes day"): "It becomes day",
     ("ring", "Ann: the ring tempts you"): "The Ring tempts Ann (once): your Ring-bearer is",
+    ("deck", "Ann: deck Atraxa"): "Ann plays Atraxa",
     ("cast", "Ann: cast commander"): (
         "Commander Ann cast from the command zone (1st cast, no tax); the next cast costs 2 more"
     ),

@@ -48,7 +48,7 @@ async def test_help_pages_work_before_and_during_a_game() -> None:
 async def test_an_unknown_help_topic_lists_the_topics_including_the_console() -> None:
     text = await typed(["help frob"])
     assert "There is no help on 'frob'" in text
-    assert "choose, console." in text.replace("\n", " ")
+    assert "choose, deck, console." in text.replace("\n", " ")
 
 
 async def test_a_player_named_help_can_still_record_requests() -> None:

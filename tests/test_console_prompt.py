@@ -59,8 +59,8 @@ def test_before_a_game_tab_offers_the_setup_line(line: str, offered: list[str]) 
     ("line", "offered"),
     [
         ("a", ["Ann:", "attack", "approve", "Ann"]),
-        ("Ann: d", ["deal", "deny"]),
-        ("ann: DE", ["deal", "deny"]),
+        ("Ann: d", ["deal", "deny", "deck"]),
+        ("ann: DE", ["deal", "deny", "deck"]),
         ("Ann: deal ", []),
         ("Ann: deal 3 ", ["to"]),
         ("Ann: deal 3 to b", ["Bob"]),

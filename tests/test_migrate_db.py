@@ -216,7 +216,9 @@ async def test_every_postgresql_column_is_copied_but_the_statistics_cache(
     for table in copying.TABLES:
         left_out = set(copying.LEFT_FOR_STATISTICS) if table.name == "games" else set()
         assert found[table.name] == set(table.columns) | left_out, table.name
-    caches = {"results", "placings"}  # statistics' and ratings', made again after a copy
+    # results and placings: statistics' and ratings', made again after a copy; lobby_decks: the
+    # decks named in lobbies not started yet, not copied (docs/decisions.md)
+    caches = {"results", "placings", "lobby_decks"}
     assert set(found) - {table.name for table in copying.TABLES} == caches | {"totembot_schema"}
 
 

@@ -193,12 +193,15 @@ def _add_story_commands(commands: Any) -> None:
             "Statistics of every finished game in the database: for each player (named as in "
             "their games) games, wins, draws, losses and win rate per format, average length "
             "and most common way of going out. A draw counts for the players still in when it "
-            "ended; a player who went out before counts a loss."
+            "ended; a player who went out before counts a loss. With --decks, each deck's games, "
+            "wins, win rate and average place; with --rivals --player NAME, their nemesis, "
+            "victim and record against each other player (Magic games)."
         ),
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.add_argument("--format", metavar="NAME", help="only games of this format")
-    stats.add_argument(
+    view = stats.add_mutually_exclusive_group()
+    view.add_argument(
         "--ratings",
         action="store_true",
         help=(
@@ -206,6 +209,22 @@ def _add_story_commands(commands: Any) -> None:
             "games in the order they ended; Magic and Totemic apart), recomputed from the "
             "database"
         ),
+    )
+    view.add_argument(
+        "--decks",
+        action="store_true",
+        help="per deck: games, wins, win rate and average place (with --player, their decks)",
+    )
+    view.add_argument(
+        "--rivals",
+        action="store_true",
+        help="a player's record against each other player, nemesis and victim (needs --player)",
+    )
+    stats.add_argument("--player", metavar="NAME", help="the player whose rivals or decks to show")
+    stats.add_argument(
+        "--against",
+        metavar="NAME",
+        help="with --rivals: only the head-to-head between --player and this player",
     )
     summary = commands.add_parser(
         "summary",

@@ -48,6 +48,13 @@ GAME_OF = {game["channel_id"]: game["id"] for game in PINNED["games"]}  # each c
 OUTCOMES: dict[str, Any] = json.loads((REPORTS / "outcomes.json").read_text(encoding="utf-8"))
 
 
+# What a report says on standard error when it upgrades a database: the old database is at
+# schema 7, which the old code printed nothing about; any later migration adds this line.
+UPGRADED = re.compile(
+    r"totembot: the database was upgraded from schema 7 to \d+; the old one is kept as .*\n"
+)
+
+
 @pytest.fixture
 def old_db(tmp_path: Path) -> Path:
     copy = tmp_path / "old.sqlite3"

@@ -31,4 +31,4 @@ async def test_help_on_a_verb_is_the_consoles_page_in_a_code_block(
 
 async def test_the_topic_is_offered_as_it_is_typed(standin: StandIn, table: int) -> None:
     choices = await standin.autocomplete(SPECTATOR, table, "totem help", {"topic": "de"}, "topic")
-    assert [choice["value"] for choice in choices] == ["death", "deal", "deny", "concede"]
+    assert [choice["value"] for choice in choices] == ["death", "deal", "deny", "deck", "concede"]

@@ -59,6 +59,7 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("monarch", {"player": "Gus"}, [], SEATED_IN | MANAGERS),
     ("cast-commander", {}, [], set()),  # the game has no commander: refused to everyone
     ("roll", {"dice": "d20"}, [], SEATED_IN | MANAGERS),
+    ("totem deck", {"name": "Atraxa"}, [], SEATED_IN | {"player out"}),  # their own deck
     ("totem status", {}, [], EVERYONE),
     ("totem history", {}, [], EVERYONE),
     ("totem board", {}, [], EVERYONE),

@@ -77,7 +77,9 @@ def one_sentence(message: str) -> None:
 # -- migrations ---------------------------------------------------------------------------
 
 
-def test_postgres_migrations_are_numbered_from_one_without_gaps() -> None:
+def test_postgres_migrations_are_numbered_from_one_in_order_each_number_once() -> None:
+    """Numbers may skip (issue 30's rivalries took 0004, leaving 0002 and 0003 to work done
+    beside it)."""
     numbers = [number for number, _sql in migrations(PACKAGE)]
     assert sorted(numbers) == list(range(1, len(numbers) + 1)) and max(numbers) == LATEST
 
@@ -92,7 +94,7 @@ async def test_a_fresh_database_gets_the_latest_schema_and_reopening_changes_not
     again = await open_store(postgres_url)
     await again.close()
     assert (again.opened.version_before, again.opened.version) == (LATEST, LATEST)
-    assert applied == [(n,) for n, _sql in migrations(PACKAGE)]  # 0002: issue 30's decks
+    assert applied == [(n,) for n, _sql in migrations(PACKAGE)]
     assert await fetch(postgres_url, "SELECT version FROM totembot_schema") == applied
 
 

@@ -81,7 +81,10 @@ async def forget_results(database: str | Path) -> None:
     await tamper(database, "UPDATE games SET results_version = NULL, turns = NULL")
 
 
-RESULT_ROWS = "SELECT game_id, seat, name, outcome, way_out FROM results ORDER BY game_id, seat"
+RESULT_ROWS = (
+    "SELECT game_id, seat, name, outcome, way_out, place, taken_by, deck FROM results "
+    "ORDER BY game_id, seat"
+)
 MARKS = "SELECT id, results_version, turns FROM games ORDER BY id"
 
 
@@ -100,10 +103,10 @@ async def test_a_games_results_are_written_with_the_request_that_ends_it(
         await record_lines(service, "c1", ENDINGS[0][1][:1])
         assert await raw(database, RESULT_ROWS) == []  # not while it goes on
         await record_lines(service, "c1", ENDINGS[0][1][1:])
-        assert await raw(database, RESULT_ROWS) == [
-            (1, 0, "Ann", "win", None),
-            (1, 1, "Bob", "loss", "life"),
-            (1, 2, "Cid", "loss", "life"),
+        assert await raw(database, RESULT_ROWS) == [  # Bob out first: 3rd; both by Ann
+            (1, 0, "Ann", "win", None, 1, None, None),
+            (1, 1, "Bob", "loss", "life", 3, 0, None),
+            (1, 2, "Cid", "loss", "life", 2, 0, None),
         ]
         assert await raw(database, MARKS) == [(1, 2, 1)]  # made from version 2, 1 turn
         await store.backlog.start()
@@ -147,7 +150,7 @@ async def test_the_backlog_in_batches_makes_the_results_made_at_each_games_end(
         rows_at_the_end = await raw(database, RESULT_ROWS)
         marks_at_the_end = await raw(database, MARKS)
         await forget_results(database)
-        unbatched = results.results_of(await raw_needing(store))  # all at once, as before
+        unbatched = await unbatched_results(store)  # all at once, as before
 
         await store.results()
         await store.backlog.wait()
@@ -167,6 +170,14 @@ async def test_the_backlog_in_batches_makes_the_results_made_at_each_games_end(
 async def raw_needing(store: GameStore) -> list[tuple[Any, ...]]:
     """Every game waiting for its results, with what they are made from, in one read."""
     return await store._all(store.backlog_queries.needing, (0, 10**9))
+
+
+async def unbatched_results(store: GameStore) -> results.MadeResults:
+    """Every waiting game's results made at once, from its snapshot and its whole log."""
+    needing = await raw_needing(store)
+    ids = tuple(int(row[0]) for row in needing)
+    logs = results.raw_logs(await store._all(results.logs_query(len(ids)), ids))
+    return results.results_of(needing, logs)
 
 
 Hook = Callable[[int], Awaitable[None]]

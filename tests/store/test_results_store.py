@@ -12,7 +12,7 @@ from tests.conftest import tamper
 from tests.test_ruleset_seam import record_lines
 from totembot.games.registry import parse_setup
 from totembot.service import GameService
-from totembot.store import GameStore, ResultRow, open_store
+from totembot.store import GameStore, Lobby, LobbyOptions, ResultRow, Seat, open_store
 
 FFA = "game free-for-all players: Ann, Bob, Cid"
 ANN_WINS = ["Ann: deal 20 to Bob", "Ann: deal 20 to Cid"]
@@ -141,5 +141,47 @@ async def test_a_game_and_its_log_are_read_at_one_version(database: str | Path) 
         game, log = await store.load_with_log(started.id)
         assert game.version == len(log) == 2
         assert [row.seq for row in log] == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_decks_places_and_takers_are_kept_and_a_members_decks_are_offered(
+    database: str | Path,
+) -> None:
+    """Each seat's place, the seat of who took them out and their deck, read back with the
+    rows; a member's decks for autocomplete, the latest first, each once in any case."""
+    store, service = await _store(database)
+    seats = tuple(Seat(display_name=name, user_id=str(i)) for i, name in enumerate("ABC"))
+    try:
+        for channel, decks in (("c1", ["Ann: deck atraxa"]), ("c2", ["Ann: deck Atraxa"])):
+            await service.start(channel, "host", parse_setup(FFA), seats=seats, guild_id="g1")
+            await record_lines(service, channel, ["Bob: deck Kraum", *decks, *ANN_WINS])
+        await service.start("c3", "host", parse_setup(FFA), seats=seats, guild_id="g2")
+        await record_lines(service, "c3", ["Ann: deck Yuriko", *ANN_WINS])
+        rows = [row for row in await store.results("g1") if row.game_id == 1]
+        assert [(r.name, r.place, r.taken_by, r.deck) for r in rows] == [
+            ("Ann", 1, None, "atraxa"),
+            ("Bob", 3, 0, "Kraum"),  # out first, by Ann (seat 0)
+            ("Cid", 2, 0, None),
+        ]
+        assert await store.deck_names("0", "g1") == ["Atraxa"]
+        assert await store.deck_names("0") == ["Yuriko", "Atraxa"]
+        assert await store.deck_names("2") == []
+    finally:
+        await store.close()
+
+
+async def test_decks_named_in_a_lobby_are_kept_until_the_next_lobby(database: str | Path) -> None:
+    store, _service = await _store(database)
+    lobby = Lobby("c1", "101", LobbyOptions(), (), "2026-11-27T10:00:00+00:00", "g1", "9")
+    try:
+        await store.open_lobby(lobby)
+        await store.set_lobby_deck("c1", "101", "Atraxa")
+        await store.set_lobby_deck("c1", "101", "Tymna and Kraum")  # replaced
+        await store.set_lobby_deck("c1", "102", "Yuriko")
+        assert await store.lobby_decks("c1") == {"101": "Tymna and Kraum", "102": "Yuriko"}
+        assert await store.lobby_decks("c2") == {}
+        await store.open_lobby(lobby)
+        assert await store.lobby_decks("c1") == {}
     finally:
         await store.close()

@@ -37,6 +37,7 @@ from totembot.bench.requests import (
     p99_ms,
     serial_requests,
 )
+from totembot.bench.rivals import describe_rivals, measure_rivals, rivals_figures
 from totembot.bench.stats import GUILDS, measure_stats
 from totembot.core import GameConfig, GameState
 from totembot.games.registry import parse_setup, ruleset_of
@@ -261,6 +262,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         backlog = await measure_backlog(place.database, plan.finished_games)
         async with place.database("ratings") as database:
             ratings = await measure_ratings(database, plan.finished_games)
+        async with place.database("rivals") as database:
+            rivals = await measure_rivals(database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
         heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
@@ -278,6 +281,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
     }
     figures |= backlog_figures(backlog)
     figures |= ratings_figures(ratings)
+    figures |= rivals_figures(rivals)
     if board_and_memory is not None:
         figures |= board_and_memory
     if heavy is not None:
@@ -375,6 +379,7 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         f"for one of {GUILDS} servers",
         *describe_backlog(figures),
         describe_ratings(figures),
+        *describe_rivals(figures),
     ]
     if "board_floor_ratio" in figures:
         lines += [describe_board(figures), describe_memory(figures)]

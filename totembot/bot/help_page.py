@@ -34,6 +34,7 @@ COMMANDS_AFTER = (
     "/totem status and /totem board show the game; /totem history the latest changes.",
     "When a game ends its summary and life chart follow; /totem chart draws it any time.",
     "/totem stats [player] and /totem leaderboard count this server's finished games;",
+    "/totem deck name: Atraxa names your deck; /totem rivals shows your nemesis and victim;",
     "/totem export gives the game as a script that totembot console plays back.",
     "/totem clock set minutes: 5 reminds a player whose turn runs long (topic: clock).",
 )

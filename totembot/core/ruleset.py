@@ -119,9 +119,16 @@ class Ruleset(Protocol):
         """The game told from the changes that stand (see `story.standing_steps`)."""
         ...
 
-    def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+    def result(
+        self,
+        state: GameState,
+        last_events: Sequence[GameEvent],
+        steps: Sequence[Step] | None = None,
+    ) -> GameResult:
         """How each seat did in a finished game; `last_events` are the changes of the
-        request that ended it (who was still in when it ended, for a draw)."""
+        request that ended it (who was still in when it ended, for a draw). With the changes
+        that stand (`steps`, from `standing_steps`), also where each finished and who took
+        them out, which only the log knows."""
         ...
 
     def placing(self, config: GameConfig, initial: GameState, steps: Sequence[Step]) -> Placing:
@@ -158,6 +165,13 @@ def standing_steps(
                 )
             )
     return initial, steps
+
+
+def logged_result(ruleset: Ruleset, config: GameConfig, log: Sequence[LoggedRequest]) -> GameResult:
+    """A finished game's result read from its whole log (places and who took whom out)."""
+    initial, steps = standing_steps(ruleset, config, log)
+    final = steps[-1].state if steps else initial
+    return ruleset.result(final, steps[-1].events if steps else (), steps)
 
 
 def _undo_step(

@@ -143,6 +143,11 @@ class SeatResult:
     name: str
     outcome: Outcome
     way_out: str | None  # how they went out (a category of `Exit.way`); None if not out
+    # Where they finished: 1 for the winners (everyone still in at a draw), then in reverse
+    # order of going out, players out in the same request tied (None: not known).
+    place: int | None = None
+    taken_by: int | None = None  # the seat of who took them out (their nemesis in that game)
+    deck: str | None = None  # the deck they played, when named
 
 
 @dataclass(frozen=True)

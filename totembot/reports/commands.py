@@ -58,17 +58,27 @@ async def _report(command: str, store: GameStore, args: argparse.Namespace) -> N
 
         known_format(args.format)
         print(await ratings_report(store, args.format, args.json))
+    elif command == "stats" and (args.rivals or args.decks):
+        from totembot.reports.views import decks_report, rivals_report
+
+        await work_off_backlog(store)
+        rows = await store.results(game_format=known_format(args.format))
+        if args.rivals:
+            print(rivals_report(rows, args.player, args.against, args.json))
+        else:
+            print(decks_report(rows, args.player, args.json))
     elif command == "stats":
         print(await stats_report(store, args.format, args.json))
     else:
         print(await summary_report(store, args.game, args.chart))
 
 
-def known_format(game_format: str | None) -> None:
-    """Refuses a format no game has, in one sentence."""
+def known_format(game_format: str | None) -> str | None:
+    """The format asked for; one a game has not is refused in one sentence."""
     if game_format is not None and game_format not in format_names():
         known = ", ".join(format_names())
         raise ReportProblem(f"There is no format {game_format!r}: the formats are {known}.")
+    return game_format
 
 
 async def stats_report(store: GameStore, game_format: str | None, as_json: bool) -> str:

@@ -158,7 +158,9 @@ class ResultsBacklog:
     async def _one_batch(self, needing: list[tuple[Any, ...]]) -> int:
         """Make and write one batch's results; how many games it settled (made or left out)."""
         fresh = [row for row in needing if (int(row[0]), int(row[2])) not in self._unreadable]
-        made = await asyncio.to_thread(made_yielding, fresh)
+        ids = tuple(int(row[0]) for row in fresh)
+        logs = results.raw_logs(await self._read(results.logs_query(len(ids)), ids)) if ids else {}
+        made = await asyncio.to_thread(made_yielding, fresh, logs)
         made_ids = {game_id for game_id, _version, _result in made}
         self._unreadable |= {(int(r[0]), int(r[2])) for r in fresh if int(r[0]) not in made_ids}
         if made:
@@ -167,7 +169,9 @@ class ResultsBacklog:
         return len(fresh)
 
 
-def made_yielding(needing: list[tuple[Any, ...]]) -> MadeResults:
+def made_yielding(
+    needing: list[tuple[Any, ...]], logs: results.RawLogs | None = None
+) -> MadeResults:
     """`results.results_of`, in a worker thread, handing the GIL over every SLICE games.
 
     Making rows holds the GIL; the event loop's thread waiting for it would otherwise wait up
@@ -175,6 +179,6 @@ def made_yielding(needing: list[tuple[Any, ...]]) -> MadeResults:
     the loop and the store's threads. `time.sleep(0)` lets a waiting thread take it at once."""
     made: MadeResults = []
     for start in range(0, len(needing), SLICE):
-        made += results.results_of(needing[start : start + SLICE])
+        made += results.results_of(needing[start : start + SLICE], logs)
         time.sleep(0)
     return made

@@ -9,6 +9,7 @@ numbers.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -118,10 +119,18 @@ class GameStore(ABC):
     async def delete_lobby(self, channel_id: str) -> None: ...
 
     @abstractmethod
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        """The deck a member will play in the game of the channel's lobby (replacing one)."""
+
+    @abstractmethod
     async def set_status_message(
         self, game_id: int, message_id: str | None, shows_version: int | None = None
     ) -> None:
         """Remember the game's status message and which version of the game it shows."""
+
+    async def save_results(self, made: MadeResults) -> None:
+        """Write results made outside the store (the bench's games, stored without a log)."""
+        await self._save_results(made)
 
     @abstractmethod
     async def save_clock(self, clock: Clock) -> None:
@@ -153,6 +162,29 @@ class GameStore(ABC):
         return await self.save_placings([(game_id, version, tuple(names), placing)]) == 1
 
     # -- reads ------------------------------------------------------------------------------
+
+    async def lobby_decks(self, channel_id: str) -> dict[str, str]:
+        """The decks named in the channel's lobby, by member (user id)."""
+        rows = await self._all(
+            "SELECT user_id, deck FROM lobby_decks WHERE channel_id = ?", (channel_id,)
+        )
+        return {str(row[0]): str(row[1]) for row in rows}
+
+    async def deck_names(self, user_id: str, guild_id: str | None = None) -> list[str]:
+        """The decks a member played in finished games (of a server), the latest first, each
+        once in any case: `/totem deck`'s autocomplete."""
+        rows = await self._all(
+            "SELECT r.deck FROM results r "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "JOIN games g ON g.id = r.game_id WHERE s.user_id = ? AND r.deck IS NOT NULL "
+            "AND (CAST(? AS TEXT) IS NULL OR g.guild_id = ?) "
+            "ORDER BY r.game_id DESC LIMIT 200",
+            (user_id, guild_id, guild_id),
+        )
+        newest: dict[str, str] = {}
+        for row in rows:
+            newest.setdefault(str(row[0]).casefold(), str(row[0]))
+        return list(newest.values())
 
     async def load_lobby(self, channel_id: str) -> Lobby | None:
         row = await self._one(
@@ -245,6 +277,23 @@ class GameStore(ABC):
         in one step (SQLite does: a status edit loads its game every other request)."""
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return row, ([] if row is None else await self._all(SEATS_OF_GAME, (game_id,)))
+
+    async def _made_at_end(
+        self, game_id: int, version: int, state: GameState, record: EventRecord
+    ) -> MadeResults:
+        """The results of a game this request ends ([] while it goes on), made from its whole
+        log, the request last (places and who took whom out), in a worker thread: a long game's
+        replay must not hold the event loop. A log that cannot be read leaves the state alone
+        to tell them."""
+        if not state.finished:
+            return []
+        try:
+            log: list[EventRecord] | None = [*await self.events(game_id), record]
+        except StoreError:
+            log = None
+        return await asyncio.to_thread(
+            results.made_at_end, game_id, version, state, record.changes, log
+        )
 
     async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
         """The game's log in order (or its `newest` rows), for undo, history and replay."""

@@ -159,8 +159,11 @@ RETURNING g.id
 """
 DELETE_RESULTS = "DELETE FROM results WHERE game_id = ANY($1::bigint[])"
 INSERT_RESULTS = """
-INSERT INTO results (game_id, seat, name, outcome, way_out)
-SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[])
+INSERT INTO results (game_id, seat, name, outcome, way_out, place, taken_by, deck)
+SELECT * FROM unnest(
+    $1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::integer[],
+    $7::integer[], $8::text[]
+)
 """
 
 
@@ -334,7 +337,7 @@ class PostgresStore(GameStore):
     ) -> int:
         new_version = expected_version + 1
         row = event_row(game_id, new_version, record, state)
-        made = results.made_at_end(game_id, new_version, state, record.changes)
+        made = await self._made_at_end(game_id, new_version, state, record)
         try:
             inserted = await (self._append_ending(row, made) if made else self._append(row))
         except asyncpg.UniqueViolationError as error:  # a row at that seq already (the floor)
@@ -373,8 +376,21 @@ class PostgresStore(GameStore):
                 game_id,
             )
 
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        async with self._connection() as connection:
+            await connection.execute(
+                "INSERT INTO lobby_decks (channel_id, user_id, deck) VALUES ($1, $2, $3) "
+                "ON CONFLICT (channel_id, user_id) DO UPDATE SET deck = EXCLUDED.deck",
+                channel_id,
+                user_id,
+                deck,
+            )
+
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._connection() as connection:
+            await connection.execute(
+                "DELETE FROM lobby_decks WHERE channel_id = $1", lobby.channel_id
+            )
             await connection.execute(
                 "INSERT INTO lobbies (channel_id, guild_id, host, options, seats, message_id, "
                 "created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) "

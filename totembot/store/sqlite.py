@@ -261,7 +261,7 @@ class SqliteStore(GameStore):
         if self._closed:
             raise StoreError(CLOSED)
         version = expected_version + 1
-        made = results.made_at_end(game_id, version, state, record.changes)
+        made = await self._made_at_end(game_id, version, state, record)
         row = (*event_row(game_id, version, record, state), made)
         if self._alone():
             return await self._commit_alone(row)
@@ -428,8 +428,16 @@ class SqliteStore(GameStore):
                 (at, game_id),
             )
 
+    async def set_lobby_deck(self, channel_id: str, user_id: str, deck: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO lobby_decks (channel_id, user_id, deck) VALUES (?, ?, ?)",
+                (channel_id, user_id, deck),
+            )
+
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._transaction() as db:
+            await db.execute("DELETE FROM lobby_decks WHERE channel_id = ?", (lobby.channel_id,))
             await db.execute(
                 "INSERT OR REPLACE INTO lobbies (channel_id, guild_id, host, options, seats, "
                 "message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

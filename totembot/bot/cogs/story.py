@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,12 +24,17 @@ from totembot.render.markdown import escape
 from totembot.store import ResultRow, StoreError
 
 if TYPE_CHECKING:
+    from totembot.reports.rivals import Rivalry
     from totembot.reports.stats import PlayerStats
 
 # The statistics, their embeds and the export (which brings the console's phrase writer) are
 # imported when a command asks for them: the bot starts without them.
 
 MENTION = re.compile(r"<@!?(\d+)>")
+VIEW_CHOICES = [
+    app_commands.Choice(name="record", value="record"),
+    app_commands.Choice(name="decks", value="decks"),
+]
 ALL_FORMAT_CHOICES = [
     app_commands.Choice(name=format_title(name), value=name) for name in format_names()
 ]
@@ -53,6 +59,27 @@ def chosen_player(players: list[PlayerStats], asked: str | None, caller_id: str)
     if found is None:
         raise RuleViolation(f"{who} no finished games in this server yet.")
     return found
+
+
+def chosen_key(
+    found: Mapping[str, Rivalry], asked: str | None, caller_id: str, note: str | None
+) -> str:
+    """The key of the player asked for among those with a rivalry: a mention (or the caller),
+    a member's name, or a guest's name; refused in one sentence when they have no game."""
+    if asked is None or not asked.strip():
+        key, who = f"user:{caller_id}", "You have"
+    elif (mention := MENTION.fullmatch(asked.strip())) is not None:
+        key, who = f"user:{mention[1]}", "That member has"
+    else:
+        folded = asked.strip().casefold()
+        named = next((r for r in found.values() if r.name.casefold() == folded), None)
+        key = named.key if named is not None else f"guest:{folded}"
+        who = f"{escape(asked.strip())} has"
+    if key not in found:
+        raise RuleViolation(
+            f"{who} no finished Magic games in this server yet. {note or ''}".strip()
+        )
+    return key
 
 
 def player_choices(rows: list[ResultRow], current: str) -> Choices:
@@ -100,15 +127,17 @@ class StoryCommands(commands.Cog):
     @app_commands.describe(
         player="A member (mention) or a guest's name (default: you)",
         game_format="Only games of this format (default: every format)",
+        view="Their record (default), or their decks: games, wins, win rate, average place",
     )
     @app_commands.rename(game_format="format")
-    @app_commands.choices(game_format=ALL_FORMAT_CHOICES)
+    @app_commands.choices(game_format=ALL_FORMAT_CHOICES, view=VIEW_CHOICES)
     @app_commands.autocomplete(player=players_with_games)
     async def stats(
         self,
         interaction: discord.Interaction,
         player: str | None = None,
         game_format: str | None = None,
+        view: str | None = None,
     ) -> None:
         from totembot.reports.stats_text import player_embed
 
@@ -118,7 +147,12 @@ class StoryCommands(commands.Cog):
             found = chosen_player(players, player, str(Caller.of(interaction).user_id))
         except RuleViolation as missing:  # perhaps among the games not counted yet
             raise RuleViolation(f"{missing} {note or ''}".strip()) from None
-        embed = discord.Embed.from_dict(player_embed(found, game_format, note))
+        if view == "decks":
+            embed = discord.Embed.from_dict(
+                await self._decks(interaction, found, game_format, note)
+            )
+        else:
+            embed = discord.Embed.from_dict(player_embed(found, game_format, note))
         await say(interaction, embed=embed)
 
     @app_commands.command(
@@ -166,6 +200,39 @@ class StoryCommands(commands.Cog):
         await say(interaction, embed=discord.Embed.from_dict(embed))
 
     @app_commands.command(
+        name="rivals",
+        description="A player's record against each other player, their nemesis and victim",
+    )
+    @app_commands.describe(
+        player="A member (mention) or a guest's name (default: you)",
+        against="Only the head-to-head with this member or guest",
+    )
+    @app_commands.autocomplete(player=players_with_games, against=players_with_games)
+    async def rivals(
+        self,
+        interaction: discord.Interaction,
+        player: str | None = None,
+        against: str | None = None,
+    ) -> None:
+        from totembot.reports.rivals import rivalries
+        from totembot.reports.rivals_embeds import rivals_embed, versus_embed
+        from totembot.reports.stats import by_account
+
+        rows = await self._server_rows(interaction, None)
+        found = await in_time(interaction, asyncio.to_thread(rivalries, rows, by_account))
+        note = self._counting_note()
+        caller = str(Caller.of(interaction).user_id)
+        rivalry = found[chosen_key(found, player, caller, note)]
+        if against is None:
+            embed = rivals_embed(rivalry, note)
+        else:
+            other = chosen_key(found, against, caller, note)
+            if other not in rivalry.rivals:
+                raise RuleViolation("These two players have finished no Magic game together.")
+            embed = versus_embed(rivalry, rivalry.rivals[other], note)
+        await say(interaction, embed=discord.Embed.from_dict(embed))
+
+    @app_commands.command(
         name="export", description="This game as a script that totembot console plays back"
     )
     async def export(self, interaction: discord.Interaction) -> None:
@@ -191,15 +258,36 @@ class StoryCommands(commands.Cog):
         progress = self.recorder.service.store.results_progress()
         return None if progress is None else counting_note(progress.done, progress.total)
 
+    async def _server_rows(
+        self, interaction: discord.Interaction, game_format: str | None
+    ) -> list[ResultRow]:
+        if interaction.guild_id is None:
+            raise RuleViolation("Statistics are kept per server: ask in a server's channel.")
+        return await in_time(
+            interaction, self.recorder.service.results(str(interaction.guild_id), game_format)
+        )
+
     async def _server_stats(
         self, interaction: discord.Interaction, game_format: str | None
     ) -> tuple[list[PlayerStats], int]:
         from totembot.reports.stats import by_account, count_games, player_stats
 
-        if interaction.guild_id is None:
-            raise RuleViolation("Statistics are kept per server: ask in a server's channel.")
-        rows = await in_time(
-            interaction, self.recorder.service.results(str(interaction.guild_id), game_format)
-        )
+        rows = await self._server_rows(interaction, game_format)
         players = await in_time(interaction, asyncio.to_thread(player_stats, rows, by_account))
         return players, count_games(rows)
+
+    async def _decks(
+        self,
+        interaction: discord.Interaction,
+        player: PlayerStats,
+        game_format: str | None,
+        note: str | None,
+    ) -> dict[str, Any]:
+        """`/totem stats view:decks`: the player's decks."""
+        from totembot.reports.decks import deck_stats
+        from totembot.reports.rivals_embeds import decks_embed
+        from totembot.reports.stats import by_account
+
+        rows = await self._server_rows(interaction, game_format)
+        decks = deck_stats(rows, lambda row: by_account(row) == player.key)
+        return decks_embed(player.name, decks, note)

@@ -15,6 +15,7 @@ from totembot.bot.access import Caller, split_names, split_teams
 from totembot.bot.cogs.clock import ClockCommands
 from totembot.bot.cogs.story import StoryCommands
 from totembot.bot.cogs.table import TableCommands
+from totembot.bot.magic.decks import DeckCommands
 from totembot.bot.magic.lobby.lobby import (
     MAX_TEAMS,
     Lobbies,
@@ -176,6 +177,7 @@ class LobbyCommands(commands.Cog):
 class TableCog(
     ClockCommands,
     TableCommands,
+    DeckCommands,
     LobbyCommands,
     StoryCommands,
     PanelCommands,

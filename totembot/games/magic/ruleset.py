@@ -148,10 +148,15 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
         return magic_story(self.own_config(config), self.own_state(initial), steps, started_at)
 
-    def result(self, state: AnyState, last_events: Sequence[GameEvent]) -> GameResult:
+    def result(
+        self,
+        state: AnyState,
+        last_events: Sequence[GameEvent],
+        steps: Sequence[Step] | None = None,
+    ) -> GameResult:
         from totembot.games.magic.story.telling import magic_result
 
-        return magic_result(self.own_state(state), last_events)
+        return magic_result(self.own_state(state), last_events, steps)
 
     def placing(self, config: GameConfig, initial: AnyState, steps: Sequence[Step]) -> Placing:
         from totembot.games.magic.story.places import magic_placing

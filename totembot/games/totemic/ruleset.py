@@ -131,10 +131,15 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
         return totemic_story(self.own_config(config), self.own_state(initial), steps, started_at)
 
-    def result(self, state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+    def result(
+        self,
+        state: GameState,
+        last_events: Sequence[GameEvent],
+        steps: Sequence[Step] | None = None,
+    ) -> GameResult:
         from totembot.games.totemic.story.telling import totemic_result
 
-        return totemic_result(self.own_state(state), last_events)
+        return totemic_result(self.own_state(state), last_events, steps)
 
     def placing(self, config: GameConfig, initial: GameState, steps: Sequence[Step]) -> Placing:
         """A match is one result: its winner first, the other second (a solo run has one

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from totembot.bot.access import Caller, require_place
+from totembot.bot.magic.decks import record_lobby_decks
 from totembot.bot.magic.lobby.seats import (
     MAX_TEAMS,
     arranged,
@@ -241,7 +242,15 @@ class Lobbies:
             self._check_message(interaction, lobby)
             require_host(interaction, lobby)
             started = await self.start_game(interaction, lobby.options, lobby.seats, lobby.host)
+            started = await self._with_lobby_decks(started)
         return lobby, started
+
+    async def _with_lobby_decks(self, started: Started) -> Started:
+        """The decks named in the lobby recorded in the new game, which is then shown as it
+        stands after them."""
+        await record_lobby_decks(self.service, started.game)
+        latest = await self.service.current(started.game.channel_id)
+        return started if latest is None else replace(started, game=latest)
 
     async def start_game(
         self,

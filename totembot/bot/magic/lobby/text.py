@@ -119,6 +119,9 @@ def _seating_line(lobby: Lobby, game_format: Format, preview: GameState | None) 
     )
 
 
+DECK_OFFER = "/totem deck"  # kept for the game the lobby starts (`bot/magic/decks.py`)
+
+
 def lobby_text(lobby: Lobby) -> str:
     options = lobby.options
     game_format = format_of_options(options)
@@ -133,7 +136,8 @@ def lobby_text(lobby: Lobby) -> str:
         preview = _preview(lobby)
         teams = "\n".join(_team_lines(lobby, game_format, preview))
         return _clipped(
-            f"{gathering} ({', '.join(setup)}): press a Join team button to take a seat.\n"
+            f"{gathering} ({', '.join(setup)}): press a Join team button to take a seat, "
+            f"then name your deck with {DECK_OFFER}.\n"
             f"{teams}\n"
             f"{_seating_line(lobby, game_format, preview)}\n"
             f"The host starts the game with {low} to {high} teams of {size_text}{sizes[-1]} "
@@ -141,7 +145,8 @@ def lobby_text(lobby: Lobby) -> str:
         )
     seats = "\n".join(f"{index + 1}. {_seat_text(seat)}" for index, seat in enumerate(lobby.seats))
     return _clipped(
-        f"{gathering} ({', '.join(setup)}): press Join to take a seat.\n"
+        f"{gathering} ({', '.join(setup)}): press Join to take a seat, then name your deck "
+        f"with {DECK_OFFER}.\n"
         f"{seats or 'No one is seated yet.'}\n"
         f"The host starts the game with {game_format.min_players} to {game_format.max_players} "
         "players (seat order is turn order)."

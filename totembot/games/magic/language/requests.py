@@ -17,6 +17,7 @@ from totembot.core.help import Example, Topic
 from totembot.games.magic.language.errors import PhraseError
 from totembot.games.magic.language.row import (
     COMBAT,
+    DECKS,
     LEAVING,
     LIFE,
     LOCKS,
@@ -31,6 +32,7 @@ from totembot.games.magic.language.table_rows import counters_after
 from totembot.games.magic.language.topic import COMMANDER, CONSENT
 from totembot.games.magic.language.words import Words
 from totembot.games.magic.rules.amounts import check_life_value
+from totembot.games.magic.rules.decks import deck_name_refusal
 from totembot.games.magic.rules.intents import (
     UNDO_KEEPING_NUMBERS,
     Approve,
@@ -46,6 +48,7 @@ from totembot.games.magic.rules.intents import (
     Intent,
     Lock,
     LoseLife,
+    NameDeck,
     NextTurn,
     PayLife,
     Poison,
@@ -845,6 +848,45 @@ UNDO = Row(
 )
 
 
+# --- decks ----------------------------------------------------------------------------------
+
+
+def read_deck(words: Words) -> Intent:
+    """`deck NAME`: every word after the verb, as written (`Tymna and Kraum`)."""
+    found = []
+    while (word := words.next_raw()) is not None:
+        found.append(word)
+    name = " ".join(found)
+    refusal = deck_name_refusal(name)
+    if refusal is not None:
+        raise PhraseError(refusal)
+    return NameDeck(name=name)
+
+
+DECK = Row(
+    verb="deck",
+    kind="deck",
+    read=read_deck,
+    write=lambda intent: f"deck {intent.name}",
+    group=DECKS,
+    page=Topic(
+        name="deck",
+        title="naming the deck you play",
+        forms=("deck NAME",),
+        text=(
+            "The speaker plays the deck NAME in this game (every word after deck, up to 60 "
+            "characters), for the statistics per deck (totembot stats --decks, /totem stats "
+            "view:decks). Any seated player may say it at any time while the game goes on, "
+            "even after going out; saying it again replaces it. It changes nothing else.",
+            "A player who names no deck plays their commanders: the names given in attack ... "
+            "with commander NAME or cast commander NAME, joined by 'and'.",
+        ),
+        examples=(Example("Ann: deck Atraxa", "Ann plays Atraxa."),),
+        aliases=("decks",),
+    ),
+)
+
+
 # --- the table --------------------------------------------------------------------------------
 
 TABLE: tuple[Row, ...] = (
@@ -868,6 +910,7 @@ TABLE: tuple[Row, ...] = (
     UNDO,
     EACH,
     *TABLE_ROWS,
+    DECK,
 )
 BY_VERB: dict[str, Row] = {row.verb: row for row in TABLE}
 BY_KIND: dict[str, Row] = {row.kind: row for row in TABLE}

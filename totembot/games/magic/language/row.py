@@ -24,7 +24,8 @@ COMBAT = "Combat and counters"
 LOCKS = "Locks and consent"
 LEAVING = "Leaving, turns, undo"
 TABLE_GROUP = "Counters, designations, dice"
-GROUPS = (LIFE, COMBAT, LOCKS, LEAVING, TABLE_GROUP)
+DECKS = "Decks"
+GROUPS = (LIFE, COMBAT, LOCKS, LEAVING, TABLE_GROUP, DECKS)
 
 # Whom a request may name, for autocomplete (`totembot.games.magic.language.options`):
 # "target", the players a source the speaker controls may reach and their legal totems;

@@ -38,7 +38,7 @@ from totembot.render.embeds import (
     WAITING,
     fitted,
 )
-from totembot.render.markdown import MAX_NAME, escape_name
+from totembot.render.markdown import MAX_NAME, escape, escape_name
 
 COMMANDERS_SHOWN = 3  # per life total (or player), the highest tallies; the rest are counted
 OUT_WORDS = {"lost": "lost", "conceded": "conceded", "removed": "removed", "won": "won"}
@@ -298,4 +298,8 @@ def status_embed(state: GameState) -> dict[str, Any]:
         embed["fields"] = [
             {"name": "Waiting for consent", "value": fitted(waiting, MAX_FIELD), "inline": False}
         ]
+    decks = [f"{escape_name(p.name)}: {escape(p.deck)}" for p in state.players if p.deck]
+    if decks:  # once a player named one: a game without decks shows as before
+        field = {"name": "Decks", "value": fitted(decks, MAX_FIELD), "inline": False}
+        embed["fields"] = [*embed.get("fields", []), field]
     return embed

@@ -14,6 +14,7 @@ from totembot.games.magic.language.row import Fall
 from totembot.games.magic.render.table_text import TABLE_EVENTS, describe_table_event
 from totembot.games.magic.rules.events import (
     CommanderDamaged,
+    DeckNamed,
     Event,
     GameEnded,
     LifeChanged,
@@ -168,6 +169,8 @@ def describe_event(event: Event) -> str:
             return f"{event.pool} is dead ({', '.join(event.reasons)})"
         case PlayerLeft():
             return f"{event.player} is out: {event.reason}"
+        case DeckNamed():
+            return f"{event.player} plays {event.deck}"
         case WonInRange():
             return _won_in_range(event)
         case GameEnded():

@@ -96,6 +96,9 @@ def state_json(state: GameState, rejected: list[dict[str, Any]] | None = None) -
     if view.owner == "totem":
         result["totems"] = [_totem_json(totem) for totem in view.totems]
     _add_table(state, result)
+    for entry, seated in zip(result["players"], state.players, strict=True):
+        if seated.deck is not None:  # only once named: a game without decks reads as before
+            entry["deck"] = seated.deck
     result["pending"] = pending_json(view)
     result["rejected"] = list(rejected or [])
     return result

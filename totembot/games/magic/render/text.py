@@ -173,7 +173,7 @@ def render_ring(state: GameState) -> str:
             f"  waiting: {pending.payer} pays {pending.amount} from "
             f"{pending.totem.name}, if {pending.awaiting} approves"
         )
-    return "\n".join(lines + table_state_lines(state))
+    return "\n".join(lines + table_state_lines(state) + deck_lines(state))
 
 
 def own_lines(state: GameState, name: str) -> list[str]:
@@ -212,3 +212,9 @@ def _table_words(player: PlayerView) -> list[str]:
         named = key.split(":", 1)[1] + " " if ":" in key else ""
         words.append(f"{named}commander tax {2 * casts}")
     return words
+
+
+def deck_lines(state: GameState) -> list[str]:
+    """ "  decks: Ann Atraxa; Bob Tymna and Kraum", once any player named one."""
+    named = [f"{player.name} {player.deck}" for player in state.players if player.deck]
+    return [f"  decks: {'; '.join(named)}"] if named else []

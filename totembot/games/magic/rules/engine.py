@@ -11,6 +11,7 @@ from typing import Any
 
 from totembot.games.magic.rules import table
 from totembot.games.magic.rules.amounts import check_amount, check_life_value
+from totembot.games.magic.rules.decks import name_deck
 from totembot.games.magic.rules.designations import moved, reminders
 from totembot.games.magic.rules.each import each_player
 from totembot.games.magic.rules.errors import RuleViolation
@@ -360,6 +361,7 @@ HANDLERS: dict[str, Handler] = {
     "day-night": table.day_night,
     "ring": table.ring,
     "cast": table.cast_commander,
+    "deck": name_deck,
     "roll": table.roll,
     "flip": table.flip,
     "choose": table.choose,

@@ -189,6 +189,14 @@ class CommanderCast(Frozen):
     casts: int
 
 
+class DeckNamed(Frozen):
+    """A player named the deck they play."""
+
+    kind: Literal["deck"] = "deck"
+    player: str
+    deck: str
+
+
 class Rolled(Frozen):
     """Dice rolled, a coin flipped or a player chosen at random; nothing else changes."""
 
@@ -233,6 +241,7 @@ Event = Annotated[
     | DayNightChanged
     | RingTempted
     | CommanderCast
+    | DeckNamed
     | Rolled
     | Reminded
     | Undone,

@@ -182,6 +182,13 @@ class CastCommander(Frozen):
     name: str | None = None
 
 
+class NameDeck(Frozen):
+    """`deck NAME`: the speaker plays the deck NAME (any words), for statistics per deck."""
+
+    kind: Literal["deck"] = "deck"
+    name: str
+
+
 class Roll(Frozen):
     """`roll KdN`: the results are drawn by the shell when the line is recorded (the rules
     draw nothing) and kept in the request, so a replay shows the same ones."""
@@ -285,6 +292,7 @@ Intent = Annotated[
     | DayNightIs
     | Ring
     | CastCommander
+    | NameDeck
     | Roll
     | Flip
     | ChooseAtRandom

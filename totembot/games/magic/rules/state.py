@@ -96,6 +96,9 @@ class Player(Frozen):
     city_blessing: bool = Field(default=False, exclude_if=lambda blessed: not blessed)
     ring: int = Field(default=0, exclude_if=lambda times: times == 0)
     commander_casts: dict[str, int] = Field(default={}, exclude_if=lambda casts: not casts)
+    # The deck they play (`Ann: deck Atraxa`): kept only when named, so a game without decks
+    # is stored exactly as before.
+    deck: str | None = Field(default=None, exclude_if=lambda deck: deck is None)
 
     @property
     def is_in(self) -> bool:

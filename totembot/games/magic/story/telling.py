@@ -24,6 +24,7 @@ from totembot.core.story import (
 )
 from totembot.games.magic.formats import format_named
 from totembot.games.magic.formats.base import Owner
+from totembot.games.magic.rules.decks import deck_of
 from totembot.games.magic.rules.events import PlayerLeft
 from totembot.games.magic.rules.lookup import pool_name
 from totembot.games.magic.rules.state import Config, GameState
@@ -36,6 +37,7 @@ from totembot.games.magic.story.facts import (
     moves,
     table_notes,
 )
+from totembot.games.magic.story.finishing import finishing
 from totembot.games.magic.story.ways import is_out, magic_way
 
 
@@ -120,17 +122,35 @@ def _colour(initial: GameState, pool: int, owner: Owner) -> int:
 # --- statistics ---------------------------------------------------------------------------
 
 
-def magic_result(state: GameState, last_events: Sequence[GameEvent]) -> GameResult:
+def magic_result(
+    state: GameState, last_events: Sequence[GameEvent], steps: Sequence[Step] | None = None
+) -> GameResult:
     """How each seat did: a winner won; in a draw, those still in or taken out by the request
-    that ended it drew, those out before lost; everyone else lost."""
+    that ended it drew, those out before lost; everyone else lost. With the log (`steps`),
+    where each finished and who took them out (`finishing`); the deck from the state."""
     ended_now = {event.player for event in last_events if isinstance(event, PlayerLeft)}
     draw = state.finished and not state.winners
-    seats: list[SeatResult] = []
-    for seat, player in enumerate(state.players):
+    outcomes: list[Outcome] = []
+    for player in state.players:
         outcome: Outcome = "loss"
         if player.status == "won":
             outcome = "win"
         elif draw and (player.is_in or player.name in ended_now):
             outcome = "draw"
-        seats.append(SeatResult(seat, player.name, outcome, magic_way(state, seat)))
+        outcomes.append(outcome)
+    first = {seat for seat, outcome in enumerate(outcomes) if outcome != "loss"}
+    finish = finishing(state, steps, first)
+    seats: list[SeatResult] = []
+    for seat, (player, outcome) in enumerate(zip(state.players, outcomes, strict=True)):
+        seats.append(
+            SeatResult(
+                seat,
+                player.name,
+                outcome,
+                magic_way(state, seat),
+                place=finish.places[seat],
+                taken_by=finish.takers[seat],
+                deck=deck_of(state, seat),
+            )
+        )
     return GameResult(turns=state.turn, seats=tuple(seats))

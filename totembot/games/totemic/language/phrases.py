@@ -98,6 +98,7 @@ NOT_IN_TOTEMIC = (
     "Totemic has no counters, monarch, initiative, day and night, city's blessing, Ring, "
     "commander tax or dice: those lines belong to the Magic formats."
 )
+NO_DECKS = "Totemic has no decks to name: 'deck' belongs to the Magic formats."
 
 
 def _number(words: list[str], pos: int, what: str, low: int, high: int) -> int:
@@ -137,6 +138,8 @@ def parse_phrase(text: str) -> Intent:
     table = first in TABLE_STARTS or (second in TABLE_SECOND and first not in BARE)
     if table and second not in THIRD_PERSON:  # `Roll loses 3` names a player called Roll
         raise TotemicPhraseError(NOT_IN_TOTEMIC)
+    if first == "deck" and second not in THIRD_PERSON:
+        raise TotemicPhraseError(NO_DECKS)
     intent: Intent
     if first in BARE:
         intent, used = BARE[first], 1

@@ -106,7 +106,9 @@ def _falls(played: Sequence[Move]) -> dict[str, Point]:
 # --- statistics ---------------------------------------------------------------------------
 
 
-def totemic_result(state: TotemicState, last_events: Sequence[GameEvent]) -> GameResult:
+def totemic_result(
+    state: TotemicState, last_events: Sequence[GameEvent], steps: Sequence[Step] | None = None
+) -> GameResult:
     """Each human's outcome (a solo rival has no seat). A loser went out the way they lost
     the game that ended it. The state alone cannot count the earlier games' turns, so `turns`
     is the last game's (the story counts them all)."""
@@ -114,9 +116,10 @@ def totemic_result(state: TotemicState, last_events: Sequence[GameEvent]) -> Gam
     seats: list[SeatResult] = []
     for seat, name in enumerate(state.config.players):
         if name in state.winners:
-            seats.append(SeatResult(seat, name, "win", None))
+            seats.append(SeatResult(seat, name, "win", None, place=1))
             continue
         lost = [event for event in ended if event.loser == name]
         way = totemic_way(lost[-1].by_dominance) if lost else None
-        seats.append(SeatResult(seat, name, "loss", way))
+        place = 1 + len(state.winners)  # a challenge, not a take-out: no one took them out
+        seats.append(SeatResult(seat, name, "loss", way, place=place))
     return GameResult(turns=state.turn.number, seats=tuple(seats))

@@ -1,0 +1,58 @@
+"""`totembot stats --rivals` and `--decks`: the rivalry and deck views for the command line
+(text, or one JSON object). Pure: the rows are the store's. A bad choice is one sentence
+(`ReportProblem`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from totembot.reports.chosen import ReportProblem
+from totembot.reports.decks import deck_line, deck_stats, decks_json
+from totembot.reports.rivals import (
+    find_player,
+    rivalries,
+    rivalry_json,
+    rivals_lines,
+    versus_line,
+)
+from totembot.reports.stats import Row, by_name
+
+
+def rivals_report(
+    rows: Sequence[Row], player: str | None, against: str | None, as_json: bool
+) -> str:
+    """A player's rivals (their record, nemesis and victim), or one head-to-head."""
+    if player is None:
+        raise ReportProblem("Name the player whose rivals to show: --rivals --player NAME.")
+    found = rivalries(rows, by_name)
+    rivalry = find_player(found, player)
+    if rivalry is None:
+        raise ReportProblem(f"{player!r} has finished no Magic game in this database.")
+    if against is not None:
+        other = find_player(found, against)
+        versus = rivalry.rivals.get(other.key) if other is not None else None
+        if other is None or versus is None:
+            raise ReportProblem(f"{player!r} and {against!r} have finished no game together.")
+        if as_json:
+            data = rivalry_json(rivalry)
+            entry = next(v for v in data["rivals"] if v["name"] == versus.name)
+            return json.dumps({"player": rivalry.name, **entry}, indent=2, ensure_ascii=False)
+        return f"{rivalry.name} " + versus_line(versus)
+    if as_json:
+        return json.dumps(rivalry_json(rivalry), indent=2, ensure_ascii=False)
+    return "\n".join([f"Rivals of {rivalry.name}:", *rivals_lines(rivalry, limit=1000)])
+
+
+def decks_report(rows: Sequence[Row], player: str | None, as_json: bool) -> str:
+    """Every deck's games, wins, win rate and average place (one player's decks, if named)."""
+    folded = player.casefold() if player is not None else None
+    decks = deck_stats(
+        rows, None if folded is None else (lambda row: row.name.casefold() == folded)
+    )
+    if as_json:
+        return json.dumps(decks_json(decks), indent=2, ensure_ascii=False)
+    if not decks:
+        whose = f" by {player}" if player else ""
+        return f"No deck was named in a finished game{whose} yet: 'Ann: deck Atraxa' names one."
+    return "\n".join(["Decks:", *(deck_line(deck) for deck in decks)])
