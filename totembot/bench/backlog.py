@@ -8,7 +8,9 @@ after an upgrade or a `migrate-db`). Measured there, as the bot does it:
   seconds whether the ones before were answered, while that first call runs and the backlog
   it starts is worked off: their p99 against as many of the same `/do`s without it
   (`do_p99_during_stats_ratio`). A backlog worked off too soon for MIN_DOS of them is played
-  again in another fresh database (rounds).
+  again in another fresh database (rounds). Each round times its own `/do`s without a backlog
+  right after its backlog is worked off, as many as during it, so both kinds see the same load
+  from the rest of the machine.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from totembot.store import GameStore, open_store
 GAP = 0.004  # a /do arrives every 4 ms (250 a second), whether the ones before were answered
 CHANNELS = 4  # the other channels they arrive in, in turn
 WARM = 50  # /do's before any is timed (the first ones fill caches)
-MIN_DOS = 200  # /do's timed during backlogs at least: rounds until then
-MAX_ROUNDS = 10
+# /do's timed during backlogs at least (rounds until then): with 200, the p99 was the second
+# worst of them, and the ratio moved between 1.5 and 3 from run to run on one machine.
+MIN_DOS = 1000
+MAX_ROUNDS = 12
 AGAIN = 3  # the same statistics call once the backlog is worked off: the median of these
 TARGET = 2.0  # both ratios' target (issue 32)
 
@@ -58,18 +62,17 @@ class Round:
     backlog_s: float
     dos: list[float]
     again_ms: float = 0.0  # the first round's only
-    alone: tuple[float, ...] | None = None  # the last round's only
+    alone: tuple[float, ...] = ()  # as many /do's as `dos`, once the backlog is worked off
 
 
 async def measure_backlog(databases: Databases, games: int) -> BacklogFigures:
     """The figures over `games` finished games without results, each round in a fresh
     database (the same games each time)."""
     rounds: list[Round] = []
-    while not rounds or rounds[-1].alone is None:
+    while not rounds or (_timed(rounds) < MIN_DOS and len(rounds) < MAX_ROUNDS):
         async with databases(f"backlog-{len(rounds)}") as database:
-            rounds.append(await _round_in(database, games, rounds))
-    first, last = rounds[0], rounds[-1]
-    assert last.alone is not None
+            rounds.append(await _round_in(database, games, first=not rounds))
+    first = rounds[0]
     return BacklogFigures(
         games=games,
         first_ms=round(first.first_ms, 1),
@@ -77,15 +80,19 @@ async def measure_backlog(databases: Databases, games: int) -> BacklogFigures:
         again_ms=round(first.again_ms, 1),
         backlog_s=round(first.backlog_s, 3),
         do_during=[do for done in rounds for do in done.dos],
-        do_alone=list(last.alone),
+        do_alone=[do for done in rounds for do in done.alone],
         rounds=len(rounds),
     )
 
 
-async def _round_in(database: str, games: int, rounds: list[Round]) -> Round:
+def _timed(rounds: list[Round]) -> int:
+    return sum(len(done.dos) for done in rounds)
+
+
+async def _round_in(database: str, games: int, first: bool) -> Round:
     """One round on a fresh database: the first statistics call with /do's alongside until the
-    backlog is worked off; then, in the first round, the same call again; once enough /do's
-    were timed (or the rounds are spent), as many without the backlog: the last round."""
+    backlog is worked off; then as many /do's without it; in the first round, then the same
+    statistics call again."""
     store = await open_store(database)
     try:
         await _stored_backlog(store, games)
@@ -94,13 +101,11 @@ async def _round_in(database: str, games: int, rounds: list[Round]) -> Round:
         await bot.warm([f"table-{index}" for index in range(CHANNELS)])
         await _arrivals(bot, lambda count: count >= WARM)
         done = await _round(store, bot)
-        if not rounds:
+        alone = await _arrivals(bot, lambda count: count >= len(done.dos))
+        done = replace(done, alone=tuple(alone))
+        if first:
             again = [(await _statistics(store))[0] for _ in range(AGAIN)]
             done = replace(done, again_ms=statistics.median(again))
-        timed = sum(len(earlier.dos) for earlier in rounds) + len(done.dos)
-        if timed >= MIN_DOS or len(rounds) + 1 >= MAX_ROUNDS:
-            alone = await _arrivals(bot, lambda count: count >= timed)
-            done = replace(done, alone=tuple(alone))
         return done
     finally:
         await store.close()
