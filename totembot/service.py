@@ -17,9 +17,9 @@ from functools import lru_cache
 from totembot.channel_cache import DEFAULT_GAME_CACHE, ChannelLocks, GameCache
 from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.errors import RuleViolation
-from totembot.core.ruleset import standing_steps
+from totembot.core.ruleset import TurnOf, standing_steps
 from totembot.core.story import Story
-from totembot.core.turns import turn_spans, turn_times
+from totembot.core.turns import own_turns, turn_spans, turn_times
 from totembot.games.registry import ruleset_of
 from totembot.store import (
     EventRecord,
@@ -78,7 +78,7 @@ def tell_story(stored: StoredGame, log: Sequence[EventRecord]) -> Story:
     initial, steps = standing_steps(ruleset, stored.config, log)
     story = ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
     spans = turn_spans(ruleset, stored.config, log, stored.created_at)
-    return replace(story, turn_times=turn_times(spans, stored.config.players))
+    return replace(story, turn_times=turn_times(own_turns(spans), stored.config.players))
 
 
 def current_turn_began(stored: StoredGame, log: Sequence[EventRecord]) -> str:
@@ -92,7 +92,7 @@ class TurnStart:
     """When a game's current turn began, as known at one version of the game."""
 
     version: int
-    turn: tuple[int, str]
+    turn: TurnOf
     began_at: str
 
 

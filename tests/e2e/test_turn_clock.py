@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     ANN,
     BOB,
     CID,
+    EVE,
     TABLE,
     BotProcess,
     assert_replies_settled,
@@ -163,6 +164,52 @@ async def test_a_paused_clock_never_reminds_even_across_a_restart_and_resumes_af
     assert order.index(second["id"]) > order.index(resume_message)
     not_paused = await standin.slash(ANN, TABLE, "totem clock resume")
     assert not_paused.ephemeral and not_paused.content == "The turn clock is not paused."
+
+
+def alarms(standin: StandIn) -> list[dict[str, Any]]:
+    """Every reminder, for one player or for several taking turns at once."""
+    return [m for m in standin.channel_messages(TABLE) if (m.get("content") or "").startswith("⏰")]
+
+
+async def alarmed(standin: StandIn, count: int) -> dict[str, Any]:
+    await standin.wait_for(lambda: len(alarms(standin)) >= count, timeout=15)
+    return alarms(standin)[count - 1]
+
+
+async def test_grand_melee_reminds_the_marker_holders_at_each_marker_move_and_off_needs_a_clock(
+    clock_bot: BotProcess,
+) -> None:
+    """Eight players, two markers (Ann's and Eve's): each marker move begins a turn, and the
+    reminder pings only the players holding a marker (guests are named, never pinged)."""
+    standin = clock_bot.standin
+    melee = {"format": "grand-melee", "players": f"<@{ANN}> Bob Cid Dan <@{EVE}> Fay Gus Hal"}
+    await standin.slash(ANN, TABLE, "totem new", melee)
+    off = await standin.slash(ANN, TABLE, "totem clock set", {"minutes": "off"})
+    assert off.ephemeral and off.content == (
+        "This channel has no turn clock to stop: nothing changed."
+    )
+    assert not [m for m in standin.channel_messages(TABLE) if "Turn clock" in m["content"]]
+    await standin.slash(ANN, TABLE, "totem clock set", {"minutes": "1"})
+
+    both = await alarmed(standin, 1)
+    assert both["content"].startswith(
+        f"⏰ <@{ANN}> (Ann), <@{EVE}> (Eve), your turns have passed 1 minute (the latest began"
+    )
+    assert sorted(pinged(both)) == [ANN, EVE]
+    assert sorted(both["allowed_mentions"]["users"]) == [ANN, EVE]
+
+    await standin.slash(ANN, TABLE, "do", {"text": "next"})  # marker 1 waits for Bob
+    eve = await alarmed(standin, 2)
+    assert eve["content"].startswith(f"⏰ <@{EVE}> (Eve), {REMINDER} 1 minute (it began")
+    assert pinged(eve) == [EVE]
+    began = int(datetime.fromisoformat(next_recorded_at(clock_bot)).timestamp())
+    await standin.wait_for(lambda: turn_began_field(standin) == f"<t:{began}:R>", timeout=10)
+
+    await standin.slash(EVE, TABLE, "do", {"text": "next"})  # 2 to Fay, and 1 reaches Bob
+    guests = await alarmed(standin, 3)
+    assert guests["content"].startswith("⏰ Bob, Fay, your turns have passed 1 minute")
+    assert pinged(guests) == [] and guests["allowed_mentions"]["users"] == []
+    assert len(alarms(standin)) == 3  # one reminder for each of the table's turns
 
 
 def logged_turns(bot: BotProcess, channel: int) -> dict[str, list[float]]:

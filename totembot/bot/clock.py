@@ -1,6 +1,7 @@
 """The turn clock's keeper: one task for the whole process that posts a short reminder when a
-channel's turn passes its limit, naming (and pinging, the only ping the bot sends) the player
-whose turn it is.
+channel's turn passes its limit, naming (and pinging, the only ping the bot sends) the players
+whose turn it is: the active player, a Two-Headed Giant team's heads, or in Grand Melee the
+players holding a turn marker (there the table's turn begins at each marker move).
 
 One task, not one per channel: it keeps each clocked channel's next due time, sleeps until the
 soonest, and is woken early when a clock is set, paused or resumed or a game changes (the
@@ -38,12 +39,12 @@ Now = Callable[[], float]  # seconds since 1970
 
 @dataclass(frozen=True)
 class Turn:
-    """The current turn of a channel's game: its name for the clock, whose it is, and when it
-    began."""
+    """The current turn of a channel's game: its name for the clock, who is taking it, and
+    when it began."""
 
     game: StoredGame
     name: str
-    player: str
+    players: tuple[str, ...]
     began_at: str
 
 
@@ -95,9 +96,12 @@ class ClockKeeper:
     # -- the commands ----------------------------------------------------------------------
 
     async def set(self, channel_id: str, guild_id: str | None, minutes: int | None) -> None:
-        """Start (or change) the channel's clock; None stops it."""
+        """Start (or change) the channel's clock; None stops it (RuleViolation, nothing
+        changed, when there is none)."""
         async with self._lock:
             if minutes is None:
+                if channel_id not in self._clocks:
+                    raise RuleViolation("This channel has no turn clock to stop: nothing changed.")
                 await self.service.store.delete_clock(channel_id)
                 self._clocks.pop(channel_id, None)
                 self._due.pop(channel_id, None)
@@ -147,8 +151,8 @@ class ClockKeeper:
         if game is None or game.status != "active" or game.state.finished:
             return None
         began = await self.service.turn_began(game)
-        _number, player = ruleset_of(game.config.format).turn_of(game.state)
-        return Turn(game, turn_name(game.id, began), player, began)
+        players = ruleset_of(game.config.format).turn_of(game.state).players
+        return Turn(game, turn_name(game.id, began), players, began)
 
     async def _run(self) -> None:
         while True:
@@ -217,18 +221,26 @@ class ClockKeeper:
             log.warning("could not remind the turn in channel %s: %s", channel_id, error)
 
     async def _post(self, clock: Clock, turn: Turn) -> None:
-        user = user_of(turn.game, turn.player)
-        who = escape(turn.player, limit=60)
-        named = who if user is None else f"<@{user}> ({who})"
-        text = (
-            f"⏰ {named}, your turn has passed {plural(clock.minutes, 'minute')} "
-            f"(it began <t:{unix_seconds(turn.began_at)}:R>)."
-        )
+        named, users = [], []
+        for player in turn.players:
+            user = user_of(turn.game, player)
+            who = escape(player, limit=60)
+            named.append(who if user is None else f"<@{user}> ({who})")
+            if user is not None and user not in users:
+                users.append(user)
+        began = f"<t:{unix_seconds(turn.began_at)}:R>"
+        limit = plural(clock.minutes, "minute")
+        if len(named) == 1:
+            text = f"⏰ {named[0]}, your turn has passed {limit} (it began {began})."
+        else:  # several take turns at once: the table's turn began at the latest marker move
+            text = (
+                f"⏰ {', '.join(named)}, your turns have passed {limit} (the latest began {began})."
+            )
         pings = discord.AllowedMentions(
             everyone=False,
             roles=False,
             replied_user=False,
-            users=[] if user is None else [discord.Object(int(user))],
+            users=[discord.Object(int(user)) for user in users],
         )
         channel = self.client.get_partial_messageable(int(clock.channel_id))
         await channel.send(text, allowed_mentions=pings)

@@ -45,11 +45,12 @@ CLOCK_TEXT = (
     "  /totem clock set minutes: off   no more reminders",
     "  /totem clock pause              a break: paused time does not count",
     "  /totem clock resume             the clock runs again",
-    "The reminder comes once per turn, in the channel, naming the player whose turn it is",
+    "The reminder comes once per turn, in the channel, naming the players whose turn it is",
     "(the only ping totembot ever sends). The clock stays set for the channel's next games",
     "and keeps its pause through a restart. A turn begins when the game starts and at each",
-    "next (an undone next gives the turn back, with its time). When a game ends, its",
-    "summary gives each player's turns, total and average time; /totem stats adds them up.",
+    "next (an undone next gives the turn back, with its time); in Grand Melee at each move",
+    "of a turn marker, and every marker holder is reminded. When a game ends, its summary",
+    "gives each player's turns, total and average time; /totem stats adds them up.",
 )
 HELP_ASK = "/totem help topic:"
 LINE_WIDTH = 83  # the page's longest lines

@@ -4,8 +4,8 @@ meet the small protocols of `core.game`; `standing_steps` replays a log through 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from totembot.core.game import (
@@ -17,6 +17,21 @@ from totembot.core.game import (
     ParsedLine,
 )
 from totembot.core.story import GameResult, LoggedRequest, Placing, Step, Story
+
+
+@dataclass(frozen=True)
+class TurnOf:
+    """Whose turn it is: each player taking a turn, with what marks that turn as theirs (its
+    number, or in Grand Melee the turn marker they hold). Several players take one turn at
+    once in Grand Melee (the marker holders) and Two-Headed Giant (a team's heads). The clock
+    counts a new turn whenever `held` changes; a player's own turn lasts while their pair
+    stays in it."""
+
+    held: tuple[tuple[str, Hashable], ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(name for name, _mark in self.held))
 
 
 class Ruleset(Protocol):
@@ -95,9 +110,9 @@ class Ruleset(Protocol):
         """The pinned status message's embed, as a Discord embed dict."""
         ...
 
-    def turn_of(self, state: GameState) -> tuple[int, str]:
-        """The turn's number and the name of the player whose turn it is: the turn clock
-        counts a new turn whenever this changes."""
+    def turn_of(self, state: GameState) -> TurnOf:
+        """Who is taking a turn, and which: the turn clock counts a new turn whenever this
+        changes (at each `next`, and in Grand Melee at each move of a turn marker)."""
         ...
 
     def board_png(self, state: GameState) -> bytes:

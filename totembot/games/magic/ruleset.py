@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 from totembot.core.game import GameConfig, GameEvent, GameRequest
 from totembot.core.game import GameState as AnyState
 from totembot.core.models import ModelRuleset, Models
+from totembot.core.ruleset import TurnOf
 from totembot.games.magic.formats import FORMATS, format_named
 from totembot.games.magic.language.phrases import (
     SETUP_EXAMPLE,
@@ -24,6 +25,7 @@ from totembot.games.magic.render.state_json import state_json
 from totembot.games.magic.render.text import describe_events, describe_lines, render_ring
 from totembot.games.magic.rules import Config, Game, GameState, Request, new_game, replay
 from totembot.games.magic.rules.events import Event
+from totembot.games.magic.rules.formats import format_of
 from totembot.games.magic.rules.state import STORED
 
 if TYPE_CHECKING:
@@ -126,9 +128,10 @@ class MagicRuleset(ModelRuleset[Config, GameState, Request, Event]):
 
         return status_embed(self.own_state(state))
 
-    def turn_of(self, state: AnyState) -> tuple[int, str]:
+    def turn_of(self, state: AnyState) -> TurnOf:
         own = self.own_state(state)
-        return own.turn, own.players[own.active].name
+        takers = format_of(own).turn_takers(own)
+        return TurnOf(tuple((own.players[seat].name, mark) for seat, mark in takers))
 
     def board_png(self, state: AnyState) -> bytes:
         from totembot.games.magic.render.board import (

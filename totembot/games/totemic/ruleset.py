@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from totembot.core.errors import RuleViolation
 from totembot.core.game import GameConfig, GameEvent, GameRequest, GameState
 from totembot.core.models import ModelRuleset, Models
+from totembot.core.ruleset import TurnOf
 from totembot.core.story import Placing
 from totembot.games.totemic import FORMATS, TITLES
 from totembot.games.totemic.language.phrases import (
@@ -113,9 +114,13 @@ class TotemicRuleset(ModelRuleset[TotemicConfig, TotemicState, Request, TotemicE
 
         return totemic_embed(self.own_state(state))
 
-    def turn_of(self, state: GameState) -> tuple[int, str]:
+    def turn_of(self, state: GameState) -> TurnOf:
+        """The active animal's turn, marked by the match's game (or the solo ladder's
+        confrontation) and the turn's number: each of them starts again from turn 1."""
         own = self.own_state(state)
-        return own.turn.number, own.turn.active
+        game = 1 if own.match is None else own.match.game
+        confrontation = 1 if own.solo is None else own.solo.confrontation
+        return TurnOf(((own.turn.active, (game, confrontation, own.turn.number)),))
 
     def board_png(self, state: GameState) -> bytes:
         raise RuleViolation("A Totemic game has no board picture: /totem status shows it.")

@@ -262,6 +262,11 @@ class Format:
         """Whose turn it is, as the end of a sentence says it."""
         return f"it is {player_name(state, state.active)}'s turn"
 
+    def turn_takers(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """The seats taking a turn now, each with what marks it as theirs (the turn clock
+        counts a new turn when these change): the active player, in the turn's number."""
+        return ((state.active, state.turn),)
+
     def pass_turn(self, state: GameState, actor: Actor, player: str | None) -> Change:
         """`next`: the turn passes to the next player (or team) still in."""
         if player is not None:

@@ -76,6 +76,11 @@ class GiantFormat(TeamFormat):
     def is_own_turn(self, state: GameState, seat: int) -> bool:
         return self.team_index(state, seat) == self.team_index(state, state.active)
 
+    def turn_takers(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """805.4: a team takes its turn together: both heads take it."""
+        side = self.sides(state)[self.team_index(state, state.active)]
+        return tuple((seat, state.turn) for seat in side)
+
     def next_active(self, state: GameState) -> int:
         """805.4: the next team still in takes the turn; its primary player is active."""
         sides = self.sides(state)

@@ -72,6 +72,12 @@ class GrandMeleeFormat(MinionsRule, RangedFormat):
             return f"it is {names[0]}'s turn"
         return f"the players taking turns are {', '.join(names)}"
 
+    def turn_takers(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """The players holding a marker that is not waiting, each marked by their marker's
+        number: every marker move begins a turn (`turn` and `active` never change here)."""
+        held = sorted((m.seat, m.number) for m in state.markers if not m.waiting)
+        return tuple(held)
+
     def designation_heir(self, state: GameState, seat: int) -> int | None:
         """Grand Melee (TABLE.md): the first player still in, going left from the seat of the
         one who left, who holds a marker that is not waiting (the markers as this request
