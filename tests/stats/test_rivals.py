@@ -33,7 +33,8 @@ GAMES = [
     "Cid: concede",
     "Dan: deal 40 to Ann",
     # 3. Two-Headed Giant: Cid's attack leaves Ann+Bob at 10, Dan's damage kills the team:
-    # Ann and Bob out, both by Dan. Places: Cid 1, Dan 1, Ann 3, Bob 3. Cid plays Atraxa.
+    # Ann and Bob out, both by Dan. Places (as teams): Cid 1, Dan 1, Ann 2, Bob 2. Cid plays
+    # Atraxa.
     "game two-headed-giant teams: Ann+Bob, Cid+Dan",
     "Cid: deck Atraxa",
     "Cid: attack Ann for 30",
