@@ -19,11 +19,11 @@ Ann: deck Atraxa
 Bob: deck Krenko
 Bob: concede
 Ann: deal 20 to Cid
-game totemic players: Ann, Bob power: 5, 30
-Ann: challenge
+game totemic players: Bob, Cid power: 30, 5
+Cid: challenge
 Bob: accept
-Ann: reveal 1
-Bob: reveal 9
+Cid: reveal 2
+Bob: reveal 8
 next
 game two-headed-giant teams: Ann+Bob, Cid+Dan
 Ann: deck Krenko
