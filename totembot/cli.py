@@ -194,7 +194,7 @@ def _add_story_commands(commands: Any) -> None:
             "their games) games, wins, draws, losses and win rate per format, average length "
             "and most common way of going out. A draw counts for the players still in when it "
             "ended; a player who went out before counts a loss. With --decks, each deck's games, "
-            "wins, win rate and average place; with --rivals --player NAME, their nemesis, "
+            "wins, win rate, average place and rating; with --rivals --player NAME, their nemesis, "
             "victim and record against each other player (Magic games)."
         ),
     )
@@ -213,7 +213,7 @@ def _add_story_commands(commands: Any) -> None:
     view.add_argument(
         "--decks",
         action="store_true",
-        help="per deck: games, wins, win rate and average place (with --player, their decks)",
+        help="per deck: games, wins, win rate, average place, rating (with --player, their decks)",
     )
     view.add_argument(
         "--rivals",

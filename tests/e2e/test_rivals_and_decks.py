@@ -1,6 +1,7 @@
 """Decks and rivalries through the real bot: a deck named in a lobby (which offers it) and
 with `/totem deck` in the game, two finished games, the decks offered again by autocomplete,
-`/totem stats view:decks`, and `/totem rivals` with its nemesis, victim and head-to-head.
+`/totem stats view:decks` with each deck's rating, and `/totem rivals` with its nemesis,
+victim and head-to-head.
 
 The members are new to the server, so the figures are only these games' (other tests play in
 the same server with Ann, Bob and Cid)."""
@@ -8,6 +9,7 @@ the same server with Ann, Bob and Cid)."""
 from __future__ import annotations
 
 import pytest
+from openskill.models import PlackettLuce
 
 from tests.e2e.conftest import GUILD, BotProcess
 from tests.e2e.stored import stored_state
@@ -68,7 +70,14 @@ async def test_decks_from_the_lobby_and_the_game_then_rivals_after_two_games(
     decks = await standin.slash(XIA, table, "totem stats", {"view": "decks"})
     [embed] = decks.embeds
     assert embed["title"] == "Decks: Xia"
-    assert embed["description"] == "Atraxa: 1 game, 0 wins (0% won), average place 3.0"
+    # Atraxa's rating: 3rd of three in game 1, its opponents' seats rated afresh (openskill
+    # directly, the place worked out by hand); Xia's game 2 was played with no deck.
+    model = PlackettLuce()
+    _, [atraxa], _ = model.rate([[model.rating()] for _ in range(3)], ranks=[1.0, 3.0, 2.0])
+    assert embed["description"] == (
+        "Atraxa: 1 game, 0 wins (0% won), average place 3.0, "
+        f"rating {atraxa.ordinal():.1f} (provisional)"
+    )
 
     rivals = await standin.slash(WES, table, "totem rivals")
     [embed] = rivals.embeds

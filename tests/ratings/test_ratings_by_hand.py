@@ -75,12 +75,16 @@ def expected(games: list[tuple[list[list[str]], list[int]]]) -> dict[str, tuple[
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("ratings")
-    script = folder / "games.totem"
-    script.write_text(MAGIC, encoding="utf-8")
-    path = folder / "games.db"
-    assert main(["console", "--db", str(path), str(script)]) == 0
-    return path
+    return played(tmp_path_factory.mktemp("ratings"), MAGIC)
+
+
+def played(folder: Path, script: str) -> Path:
+    """A database of the script's games, played at the console."""
+    path = folder / "games.totem"
+    path.write_text(script, encoding="utf-8")
+    database = folder / "games.db"
+    assert main(["console", "--db", str(database), str(path)]) == 0
+    return database
 
 
 def printed(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from totembot.core.errors import RuleViolation
 from totembot.games.registry import format_names
@@ -19,6 +20,10 @@ from totembot.reports.stats import by_name, count_games, player_stats, stats_jso
 from totembot.reports.stats_text import stats_text
 from totembot.service import GameService
 from totembot.store import GameStore, Progress, StoreError, open_store
+
+if TYPE_CHECKING:
+    from totembot.reports.ratings import PlayerRating
+    from totembot.store import ResultRow
 
 EXIT_OK = 0
 EXIT_PROBLEM = 2
@@ -66,11 +71,26 @@ async def _report(command: str, store: GameStore, args: argparse.Namespace) -> N
         if args.rivals:
             print(rivals_report(rows, args.player, args.against, args.json))
         else:
-            print(decks_report(rows, args.player, args.json))
+            print(
+                decks_report(rows, args.player, args.json, await _deck_ratings(store, rows, args))
+            )
     elif command == "stats":
         print(await stats_report(store, args.format, args.json))
     else:
         print(await summary_report(store, args.game, args.chart))
+
+
+async def _deck_ratings(
+    store: GameStore, rows: list[ResultRow], args: argparse.Namespace
+) -> dict[str, PlayerRating]:
+    """Every deck's rating, folded over the database's Magic games in the order they ended
+    (every server's: a deck is its name, wherever it was played, as its other figures)."""
+    from totembot.reports.deck_ratings import by_deck, deck_key
+    from totembot.reports.rated import server_ratings
+    from totembot.reports.views import played_by
+
+    key = deck_key(rows, played_by(args.player))
+    return by_deck(await server_ratings(store, None, "magic", args.format, key))
 
 
 def known_format(game_format: str | None) -> str | None:

@@ -5,8 +5,7 @@ Pure: the store gives the rows, this folds them, so ratings are reproducible fro
 alone and nothing but the placings is kept. Magic and Totemic are rated apart (`pool_of`): a
 fold is given one game's rows only. Who is "one rated thing" is the caller's `key`: a player by
 Discord account with guests by name (`stats.by_account`), by name on the command line; a
-per-deck rating passes a key naming the seat's deck instead (the hook for issue 30's decks:
-rows that carry the deck, and `key=lambda row: "deck:" + row.deck`).
+per-deck rating passes a key naming the seat's deck instead (`deck_ratings.deck_key`).
 """
 
 from __future__ import annotations
@@ -31,6 +30,8 @@ class Placed(Protocol):
     def game_id(self) -> int: ...
     @property
     def format(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
     @property
     def name(self) -> str: ...
     @property

@@ -40,7 +40,7 @@ def versus_embed(rivalry: Rivalry, versus: Versus, note: str | None = None) -> d
 
 
 def decks_embed(name: str, decks: Sequence[DeckStats], note: str | None = None) -> dict[str, Any]:
-    """A player's decks: games, wins, win rate and average place."""
+    """A player's decks: games, wins, win rate, average place and rating."""
     lines = [deck_line(deck, escape) for deck in decks[:SHOWN_DECKS]]
     if not decks:
         lines = ["No deck named in a finished game yet: /totem deck names one."]

@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from totembot.reports.chosen import ReportProblem
 from totembot.reports.decks import deck_line, deck_stats, decks_json
+from totembot.reports.ratings import PlayerRating
 from totembot.reports.rivals import (
     find_player,
     rivalries,
@@ -44,12 +45,23 @@ def rivals_report(
     return "\n".join([f"Rivals of {rivalry.name}:", *rivals_lines(rivalry, limit=1000)])
 
 
-def decks_report(rows: Sequence[Row], player: str | None, as_json: bool) -> str:
-    """Every deck's games, wins, win rate and average place (one player's decks, if named)."""
-    folded = player.casefold() if player is not None else None
-    decks = deck_stats(
-        rows, None if folded is None else (lambda row: row.name.casefold() == folded)
-    )
+def played_by(player: str | None) -> Callable[[Row], bool] | None:
+    """The command line's choice of one player's seats: by name in any case (None: all)."""
+    if player is None:
+        return None
+    folded = player.casefold()
+    return lambda row: row.name.casefold() == folded
+
+
+def decks_report(
+    rows: Sequence[Row],
+    player: str | None,
+    as_json: bool,
+    ratings: Mapping[str, PlayerRating] | None = None,
+) -> str:
+    """Every deck's games, wins, win rate, average place and rating (one player's decks, if
+    named); `ratings` by deck name in any case (`deck_ratings.by_deck`)."""
+    decks = deck_stats(rows, played_by(player), ratings)
     if as_json:
         return json.dumps(decks_json(decks), indent=2, ensure_ascii=False)
     if not decks:

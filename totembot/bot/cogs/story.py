@@ -127,7 +127,7 @@ class StoryCommands(commands.Cog):
     @app_commands.describe(
         player="A member (mention) or a guest's name (default: you)",
         game_format="Only games of this format (default: every format)",
-        view="Their record (default), or their decks: games, wins, win rate, average place",
+        view="Their record (default), or their decks: games, wins, win rate, average place, rating",
     )
     @app_commands.rename(game_format="format")
     @app_commands.choices(game_format=ALL_FORMAT_CHOICES, view=VIEW_CHOICES)
@@ -283,11 +283,21 @@ class StoryCommands(commands.Cog):
         game_format: str | None,
         note: str | None,
     ) -> dict[str, Any]:
-        """`/totem stats view:decks`: the player's decks."""
+        """`/totem stats view:decks`: the player's decks, each with its rating (folded over the
+        server's Magic games, keyed by the deck this player played)."""
+        from totembot.reports.deck_ratings import by_deck, deck_key
         from totembot.reports.decks import deck_stats
+        from totembot.reports.rated import server_ratings
         from totembot.reports.rivals_embeds import decks_embed
-        from totembot.reports.stats import by_account
+        from totembot.reports.stats import Row, by_account
+
+        def theirs(row: Row) -> bool:
+            return by_account(row) == player.key
 
         rows = await self._server_rows(interaction, game_format)
-        decks = deck_stats(rows, lambda row: by_account(row) == player.key)
+        store = self.recorder.service.store
+        key = deck_key(rows, theirs)
+        folding = server_ratings(store, str(interaction.guild_id), "magic", game_format, key)
+        ratings = await in_time(interaction, folding)
+        decks = deck_stats(rows, theirs, by_deck(ratings))
         return decks_embed(player.name, decks, note)

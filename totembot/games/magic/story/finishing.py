@@ -1,4 +1,5 @@
-"""Where each player finished and who took them out, read from the changes that stand.
+"""Where each player finished (`places.placing`, the one finishing order) and who took them
+out, read from the changes that stand.
 
 Only the log knows these: the final state says who is out, not in which request nor whose
 change did it. A player goes out in the request whose changes hold their `PlayerLeft`; whoever
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 
 from totembot.core.story import Step
 from totembot.core.ways import COMMANDER, CONCEDED, DRAW, REMOVED
-from totembot.games.magic.rules.events import CommanderDamaged, PlayerLeft
+from totembot.games.magic.rules.events import CommanderDamaged
 from totembot.games.magic.rules.intents import Request
 from totembot.games.magic.rules.state import LETHAL_COMMANDER_DAMAGE, GameState
+from totembot.games.magic.story.places import placing, went_out
 from totembot.games.magic.story.ways import magic_way
 
 NO_ONE_WAYS = (CONCEDED, REMOVED, DRAW)
@@ -27,35 +29,26 @@ NO_ONE_WAYS = (CONCEDED, REMOVED, DRAW)
 
 @dataclass(frozen=True)
 class Finish:
-    """Each seat's place (1 is best) and the seat of who took them out, if anyone."""
+    """Each seat's place (1 is best; a team's players share their team's) and the seat of who
+    took them out, if anyone."""
 
     places: tuple[int | None, ...]
     takers: tuple[int | None, ...]
 
 
 def finishing(final: GameState, steps: Sequence[Step] | None, first: set[int]) -> Finish:
-    """Places and takers; `first` are the seats that won or drew (place 1, taken out by no
-    one). Without the log (`steps` None) the others are tied behind them, with no takers."""
-    seats = range(len(final.players))
-    out_at: dict[int, int] = {}  # seat -> index of the step they went out in
-    takers: list[int | None] = [None] * len(final.players)
-    for index, step in enumerate(steps or ()):
-        for event in step.events:
-            if isinstance(event, PlayerLeft):
-                seat = final.seat_of(event.player)
-                if seat is not None and seat not in first:
-                    out_at[seat] = index
-                    takers[seat] = _taker(final, step, seat)
-    places: list[int | None] = []
-    for seat in seats:
-        if seat in first:
-            places.append(1)
-        elif steps is None or seat not in out_at:
-            places.append(len(first) + 1)
-        else:
-            later = sum(1 for other, at in out_at.items() if at > out_at[seat] and other != seat)
-            places.append(len(first) + later + 1)
-    return Finish(tuple(places), tuple(takers))
+    """Places (`places.placing`, the one finishing order) and takers; `first` are the seats
+    that won or drew (place 1, taken out by no one). Without the log (`steps` None) the others
+    are tied behind them, with no takers."""
+    standing = steps or ()
+    out_at = went_out(final, standing)
+    takers = tuple(
+        _taker(final, standing[out_at[seat]], seat)
+        if seat in out_at and seat not in first
+        else None
+        for seat in range(len(final.players))
+    )
+    return Finish(placing(final, standing, first).places, takers)
 
 
 def _taker(final: GameState, step: Step, seat: int) -> int | None:
