@@ -265,7 +265,7 @@ class GameStore(ABC):
         then both are read again)."""
         for _ in range(3):
             game = await self.load(game_id)
-            log = await self.events(game_id)
+            log = await self.events(game_id, through=game.version)  # the log only grows
             if len(log) == game.version:
                 return game, log
         raise StaleState("The game is changing quickly: please ask again in a moment.")
@@ -295,16 +295,21 @@ class GameStore(ABC):
             results.made_at_end, game_id, version, state, record.changes, log
         )
 
-    async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
-        """The game's log in order (or its `newest` rows), for undo, history and replay."""
+    async def events(
+        self, game_id: int, newest: int | None = None, through: int | None = None
+    ) -> list[EventRecord]:
+        """The game's log in order (or its `newest` rows), for undo, history and replay; with
+        `through`, only its rows up to that version (a game loaded at that version: the rows
+        appended since it was read are not its log)."""
         query = (
             "SELECT seq, recorded_at, recorded_by, request, changes FROM events "
-            "WHERE game_id = ? ORDER BY seq"
+            "WHERE game_id = ? AND seq <= ? ORDER BY seq"
         )
-        params: tuple[Any, ...] = (game_id,)
+        last = through if through is not None else 2**31 - 1  # the largest seq a column holds
+        params: tuple[Any, ...] = (game_id, last)
         if newest is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT ?) AS newest ORDER BY seq"
-            params = (game_id, newest)
+            params = (game_id, last, newest)
         ruleset = ruleset_of(await self._format_of(game_id))
         rows = await self._all(query, params)
         try:
