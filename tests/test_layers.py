@@ -45,7 +45,7 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_layer_contract_is_kept() -> None:
     checked = lint(ROOT)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert "Contracts: 9 kept, 0 broken." in checked.stdout
+    assert "Contracts: 10 kept, 0 broken." in checked.stdout
 
 
 ADDED = {
@@ -82,6 +82,10 @@ ADDED = {
         "import totembot.games.magic.rules",
         "The shell reaches a game only through core and games.registry BROKEN",
     ),
+    "web/view.py": (
+        "import discord",
+        "The live page reads games through the service, the store and the registry only BROKEN",
+    ),
     "games/magic/rules/state.py": (
         "import totembot.games.magic.formats.totem",
         "No import circle anywhere in the package, type-only imports included BROKEN",
@@ -97,4 +101,4 @@ def test_each_contract_notices_an_import_it_forbids(copy: Path) -> None:
     assert checked.returncode != 0
     for _added, contract in ADDED.values():
         assert contract in checked.stdout, contract
-    assert "Contracts: 0 kept, 9 broken." in checked.stdout
+    assert "Contracts: 0 kept, 10 broken." in checked.stdout

@@ -98,6 +98,26 @@ class GameService:
         self.clock = clock
         self._locks = ChannelLocks()
         self._current: GameCache[StoredGame] = GameCache(cache_size)
+        # Told the channel of each committed change (the live pages, issue 31); called on the
+        # loop right after the commit, so they must be quick (they schedule their work).
+        self._watchers: list[Callable[[str], None]] = []
+        self._announcing: set[asyncio.Task[None]] = set()
+
+    def on_change(self, watcher: Callable[[str], None]) -> None:
+        """Call `watcher(channel_id)` after every change committed through this service."""
+        self._watchers.append(watcher)
+
+    def forget(self, channel_id: str) -> None:
+        """Another process changed the channel's game: read it again when next asked."""
+        self._current.drop(channel_id)
+
+    def _changed(self, channel_id: str) -> None:
+        for watcher in self._watchers:
+            watcher(channel_id)
+        if self.store.announces_changes:  # other processes may serve the channel's page
+            task = asyncio.create_task(self.store.announce(channel_id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
 
     async def start(
         self,
@@ -123,7 +143,8 @@ class GameService:
                 )
             )
             self._current.put(channel_id, game)
-            return game
+        self._changed(channel_id)
+        return game
 
     async def current(self, channel_id: str) -> StoredGame | None:
         """The channel's active game, or else its latest one (still open to undo)."""
@@ -184,6 +205,7 @@ class GameService:
             channel_id, replace(stored, version=version, state=outcome.state, status=status)
         )
         ended = outcome.state.finished and not stored.state.finished
+        self._changed(channel_id)
         return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
 
     async def _outcome(
@@ -223,4 +245,5 @@ class GameService:
                 raise NoGame("There is no active game in this channel to end.")
             await self.store.abandon(stored.id, self.clock())
             self._current.drop(channel_id)
-            return stored
+        self._changed(channel_id)
+        return stored

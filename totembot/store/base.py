@@ -10,7 +10,7 @@ numbers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,6 +37,7 @@ GAME_COLUMNS = (
     "created_at, format"
 )
 ENDED = "This game has been ended: nothing more can be recorded."
+LINKS_KEPT = 50  # addresses per channel: asking again and again cannot fill the disk
 STALE = "The game changed while this request was being checked: please send it again."
 
 
@@ -44,6 +45,7 @@ class GameStore(ABC):
     """Games, seats, event log, snapshots, lobbies and results in one database."""
 
     opened: Opened
+    announces_changes = False  # whether other processes share the database (and its news)
     backlog_queries = Queries()  # the backend's queries for games lacking results
 
     def __init__(self, opened: Opened) -> None:
@@ -115,6 +117,43 @@ class GameStore(ABC):
     async def _save_results(self, made: MadeResults) -> None:
         """Replace each game's result rows in one short transaction (a backlog's batch),
         unless it moved on meanwhile."""
+
+    # -- the live page's addresses (issue 31): kept as hashes only ----------------------------
+
+    @abstractmethod
+    async def add_link(self, token_hash: str, channel_id: str, at: str) -> None:
+        """Keep one more address of a channel's page (the newest LINKS_KEPT stay)."""
+
+    @abstractmethod
+    async def drop_links(self, channel_id: str) -> int:
+        """Forget every address of a channel's page at once; how many there were."""
+
+    async def link_channel(self, token_hash: str) -> str | None:
+        """The channel whose page this hashed token opens, or None (never was, or reset)."""
+        row = await self._one(
+            "SELECT channel_id FROM web_links WHERE token_hash = ?", (token_hash,)
+        )
+        return str(row[0]) if row else None
+
+    async def link_hashes(self, channel_id: str) -> set[str]:
+        rows = await self._all(
+            "SELECT token_hash FROM web_links WHERE channel_id = ?", (channel_id,)
+        )
+        return {str(row[0]) for row in rows}
+
+    async def announce(self, channel_id: str, what: str = "game") -> None:
+        """Tell other processes on this database that a channel's game (or its addresses)
+        changed. One process owns a SQLite file, so there is nobody to tell."""
+        return None
+
+    async def watch(self, heard: Callable[[str, str], None]) -> Callable[[], Awaitable[None]]:
+        """Call `heard(channel_id, what)` for each change another process announces; returns
+        the function that stops listening. SQLite: nothing is ever heard."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -337,6 +376,10 @@ def event_row(game_id: int, version: int, record: EventRecord, state: GameState)
 INSERT_GAME_COLUMNS = (
     "guild_id, channel_id, host, format, options, status, created_at, snapshot, "
     "status_message_id, status_version"
+)
+KEEP_NEWEST_LINKS = (  # after adding one: the channel's LINKS_KEPT newest addresses stay
+    "DELETE FROM web_links WHERE channel_id = ? AND token_hash NOT IN (SELECT token_hash "
+    "FROM web_links WHERE channel_id = ? ORDER BY created_at DESC, token_hash LIMIT ?)"
 )
 FLOOR_ROW = (  # the benchmark's floor: the least a request writes (store/floor.py)
     "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "

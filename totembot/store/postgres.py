@@ -12,8 +12,9 @@ import functools
 import logging
 import os
 import re
+import secrets
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -27,6 +28,8 @@ from totembot.store.base import (
     FLOOR_ROW,
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
+    KEEP_NEWEST_LINKS,
+    LINKS_KEPT,
     STALE,
     GameStore,
     event_row,
@@ -48,6 +51,7 @@ from totembot.store.results import MadeResults, rows_of
 
 log = logging.getLogger(__name__)
 
+CHANGES_CHANNEL = "totembot_changes"  # LISTEN/NOTIFY: the live pages learn of changes
 POOL_SIZE = 10  # connections per process, at most (docs/deploying.md: sizing)
 # No floor of open connections: asyncpg (0.32) reopens a floor in the background while the
 # server is down and logs every failed try with a traceback; a request opens its own instead.
@@ -181,10 +185,13 @@ class PostgresStore(GameStore):
     """Games, seats, event log and snapshots in a PostgreSQL database."""
 
     backlog_queries = QUERIES
+    announces_changes = True
 
-    def __init__(self, pool: asyncpg.Pool, opened: Opened) -> None:
+    def __init__(self, pool: asyncpg.Pool, opened: Opened, url: str = "") -> None:
         super().__init__(opened)
         self._pool = pool
+        self._url = url  # for the live page's listening connection
+        self._origin = secrets.token_hex(8)  # this process's notices, told from the others'
 
     @classmethod
     async def connect(
@@ -213,7 +220,7 @@ class PostgresStore(GameStore):
             raise StoreError(
                 f"The PostgreSQL database {where} cannot be reached ({reason(error)})."
             ) from error
-        return cls(pool, Opened(where, before, version))
+        return cls(pool, Opened(where, before, version), url)
 
     async def close(self) -> None:
         await self.backlog.stop()
@@ -365,6 +372,58 @@ class PostgresStore(GameStore):
                 at,
                 game_id,
             )
+
+    async def add_link(self, token_hash: str, channel_id: str, at: str) -> None:
+        async with self._transaction() as connection:
+            await connection.execute(
+                "INSERT INTO web_links (token_hash, channel_id, created_at) VALUES ($1, $2, $3)",
+                token_hash,
+                channel_id,
+                at,
+            )
+            await connection.execute(
+                numbered(KEEP_NEWEST_LINKS), channel_id, channel_id, LINKS_KEPT
+            )
+
+    async def drop_links(self, channel_id: str) -> int:
+        async with self._connection() as connection:
+            done = await connection.execute(
+                "DELETE FROM web_links WHERE channel_id = $1", channel_id
+            )
+        await self.announce(channel_id, "links")
+        return written(done)
+
+    async def announce(self, channel_id: str, what: str = "game") -> None:
+        """NOTIFY the other processes (the live pages they serve); a notice that cannot be
+        sent costs a page one update, never the request that was already committed."""
+        try:
+            async with self._connection(records=False) as connection:
+                await connection.execute(
+                    "SELECT pg_notify($1, $2)",
+                    CHANGES_CHANNEL,
+                    f"{self._origin}:{what}:{channel_id}",
+                )
+        except StoreError as error:
+            log.info("could not announce a change to other processes (%s)", error)
+
+    async def watch(self, heard: Callable[[str, str], None]) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own; this process's own notices are skipped."""
+        connection = await reach(self._url, "database")
+
+        def notified(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+            origin, _, rest = payload.partition(":")
+            what, _, channel_id = rest.partition(":")
+            if origin != self._origin and channel_id:
+                heard(channel_id, what)
+
+        await connection.add_listener(CHANGES_CHANNEL, notified)
+
+        async def stop() -> None:
+            with contextlib.suppress(*LOST, asyncpg.PostgresError):
+                await connection.remove_listener(CHANGES_CHANNEL, notified)
+            await connection.close()
+
+        return stop
 
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._connection() as connection:
