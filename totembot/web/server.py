@@ -152,6 +152,7 @@ class WebServer:
         self.app = app
         self.runner = runner
         self.port = port
+        self.stop_watching: Callable[[], Awaitable[None]] | None = None
 
     @property
     def hub(self) -> Hub:
@@ -159,6 +160,9 @@ class WebServer:
 
     async def stop(self) -> None:
         self.hub.close_all()
+        if self.stop_watching is not None:
+            with contextlib.suppress(Exception):
+                await self.stop_watching()
         with contextlib.suppress(Exception):
             await self.runner.cleanup()
 
@@ -187,9 +191,13 @@ async def serve(
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    if watch:
-        stop_watching = await service.store.watch(hub.heard)
-        app.on_cleanup.append(lambda _app: stop_watching())
     bound = int(runner.addresses[0][1]) if runner.addresses else port
+    server = WebServer(app, runner, bound)
+    if watch:
+        try:
+            server.stop_watching = await service.store.watch(hub.heard)
+        except BaseException:
+            await server.stop()
+            raise
     log.info("serving live pages on %s:%s", host, bound)
-    return WebServer(app, runner, bound)
+    return server
