@@ -77,9 +77,14 @@ def one_sentence(message: str) -> None:
 # -- migrations ---------------------------------------------------------------------------
 
 
+# Numbers other issues' branches hold (issues 29 and 30: 0002 to 0004); issue 31's is 0005.
+RESERVED = {2, 3, 4}
+
+
 def test_postgres_migrations_are_numbered_from_one_without_gaps() -> None:
     numbers = [number for number, _sql in migrations(PACKAGE)]
-    assert numbers == list(range(1, len(numbers) + 1)) and numbers[-1] == LATEST
+    expected = [n for n in range(1, numbers[-1] + 1) if n not in RESERVED or n in numbers]
+    assert numbers == expected and numbers[-1] == LATEST
 
 
 async def test_a_fresh_database_gets_the_latest_schema_and_reopening_changes_nothing(
@@ -92,7 +97,7 @@ async def test_a_fresh_database_gets_the_latest_schema_and_reopening_changes_not
     again = await open_store(postgres_url)
     await again.close()
     assert (again.opened.version_before, again.opened.version) == (LATEST, LATEST)
-    assert applied == [(n,) for n in range(1, LATEST + 1)]
+    assert applied == [(n,) for n, _sql in migrations(PACKAGE)]
     assert await fetch(postgres_url, "SELECT version FROM totembot_schema") == applied
 
 
@@ -109,7 +114,7 @@ async def test_stores_opening_a_new_database_at_once_all_succeed_and_migrate_it_
         for store in stores:
             await store.close()
     assert await fetch(postgres_url, "SELECT count(*), max(version) FROM totembot_schema") == [
-        (LATEST, LATEST)
+        (len(migrations(PACKAGE)), LATEST)
     ]
 
 
