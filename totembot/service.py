@@ -45,6 +45,7 @@ class Recorded:
     state: GameState
     events: Sequence[GameEvent]
     ended: bool = False  # this request ended the game (its summary is due)
+    recorded_at: str = ""
 
 
 RequestBuilder = Callable[[StoredGame], GameRequest]
@@ -100,20 +101,21 @@ class GameService:
         self._current: GameCache[StoredGame] = GameCache(cache_size)
         # Told the channel of each committed change (the live pages, issue 31); called on the
         # loop right after the commit, so they must be quick (they schedule their work).
-        self._watchers: list[Callable[[str], None]] = []
+        self._watchers: list[Callable[[str, Recorded | None], None]] = []
         self._announcing: set[asyncio.Task[None]] = set()
 
-    def on_change(self, watcher: Callable[[str], None]) -> None:
-        """Call `watcher(channel_id)` after every change committed through this service."""
+    def on_change(self, watcher: Callable[[str, Recorded | None], None]) -> None:
+        """Call `watcher(channel_id, recorded)` after every change committed through this
+        service (`recorded` None: a game started or ended)."""
         self._watchers.append(watcher)
 
     def forget(self, channel_id: str) -> None:
         """Another process changed the channel's game: read it again when next asked."""
         self._current.drop(channel_id)
 
-    def _changed(self, channel_id: str) -> None:
+    def _changed(self, channel_id: str, recorded: Recorded | None = None) -> None:
         for watcher in self._watchers:
-            watcher(channel_id)
+            watcher(channel_id, recorded)
         if self.store.announces_changes:  # other processes may serve the channel's page
             task = asyncio.create_task(self.store.announce(channel_id))
             self._announcing.add(task)
@@ -205,8 +207,11 @@ class GameService:
             channel_id, replace(stored, version=version, state=outcome.state, status=status)
         )
         ended = outcome.state.finished and not stored.state.finished
-        self._changed(channel_id)
-        return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
+        recorded = Recorded(
+            stored.id, version, outcome.state, list(outcome.events), ended, record.recorded_at
+        )
+        self._changed(channel_id, recorded)
+        return recorded
 
     async def _outcome(
         self, stored: StoredGame, request: GameRequest, undo_check: UndoCheck | None = None
@@ -234,8 +239,10 @@ class GameService:
         """Every seat of every finished game (of a server, of a format), for statistics."""
         return await self.store.results(guild_id, game_format)
 
-    async def history(self, game_id: int, newest: int) -> list[EventRecord]:
-        return await self.store.events(game_id, newest=newest)
+    async def history(
+        self, game_id: int, newest: int, upto: int | None = None
+    ) -> list[EventRecord]:
+        return await self.store.events(game_id, newest=newest, upto=upto)
 
     async def end(self, channel_id: str) -> StoredGame:
         """Abandon the channel's active game; it stays in the database."""

@@ -236,16 +236,19 @@ class GameStore(ABC):
         )
         return tuple(Seat(display_name=r[0], user_id=r[1], guest_name=r[2]) for r in rows)
 
-    async def events(self, game_id: int, newest: int | None = None) -> list[EventRecord]:
-        """The game's log in order (or its `newest` rows), for undo, history and replay."""
+    async def events(
+        self, game_id: int, newest: int | None = None, upto: int | None = None
+    ) -> list[EventRecord]:
+        """The game's log in order (or its `newest` rows), for undo, history and replay; with
+        `upto`, only as far as that version (a live page's message for that version)."""
+        params: tuple[Any, ...] = (game_id,) if upto is None else (game_id, upto)
         query = (
             "SELECT seq, recorded_at, recorded_by, request, changes FROM events "
-            "WHERE game_id = ? ORDER BY seq"
+            f"WHERE game_id = ?{'' if upto is None else ' AND seq <= ?'} ORDER BY seq"
         )
-        params: tuple[Any, ...] = (game_id,)
         if newest is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT ?) AS newest ORDER BY seq"
-            params = (game_id, newest)
+            params = (*params, newest)
         ruleset = ruleset_of(await self._format_of(game_id))
         rows = await self._all(query, params)
         try:

@@ -28,7 +28,6 @@ SECURITY_HEADERS = {
 }
 READ_ONLY = {"GET", "HEAD"}
 MAX_URL = 512  # the longest address a page uses is about 90 characters
-PER_MINUTE = 240  # requests from one address (the page asks 3 on opening, then streams)
 
 
 def plain(status: int, text: str, **headers: str) -> web.Response:
@@ -69,7 +68,7 @@ class Pace:
     """Requests per address per minute, in fixed windows (cheap, and enough for a page that
     asks three times on opening)."""
 
-    def __init__(self, per_minute: int = PER_MINUTE) -> None:
+    def __init__(self, per_minute: int) -> None:
         self.per_minute = per_minute
         self._window = 0
         self._counts: dict[str, int] = {}

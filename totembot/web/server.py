@@ -62,7 +62,7 @@ def make_app(
     """The page's application: `resolver` says which channel a token opens."""
     assets = Assets.load()
     hub = Hub(service, limits)
-    app = web.Application(middlewares=[guard(Pace())], client_max_size=1024)
+    app = web.Application(middlewares=[guard(Pace(hub.limits.per_minute))], client_max_size=1024)
     app[HUB] = hub
     app[RESOLVER] = resolver
     app.on_response_prepare.append(add_headers)
@@ -82,11 +82,7 @@ def make_app(
         if found is None:
             return not_found()
         stored = await service.current(found[0])
-        records = (
-            []
-            if stored is None or not stored.version
-            else await service.history(stored.id, newest=min(CHANGES_SHOWN, stored.version))
-        )
+        records = [] if stored is None else await hub.latest(stored, CHANGES_SHOWN)
         return web.Response(
             text=json.dumps(page_json(stored, records), ensure_ascii=False),
             content_type="application/json",
@@ -113,15 +109,16 @@ def make_app(
             await response.prepare(request)
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
             await response.write(await hub.first_message(channel))
-            while True:
+            transport = request.transport
+            await stream.go_live(
+                response.write, transport.get_write_buffer_size if transport else int
+            )
+            while not stream.done.is_set():
                 try:
-                    message = await asyncio.wait_for(stream.queue.get(), HEARTBEAT)
+                    async with asyncio.timeout(HEARTBEAT):
+                        await stream.done.wait()
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                if message is None:
-                    break
-                await response.write(message)
+                    await stream.send(b": still here\n\n")
         except (ConnectionError, asyncio.CancelledError):
             pass  # the viewer went away
         finally:

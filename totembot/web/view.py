@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from totembot.core import GameEvent
 from totembot.games.registry import format_title, ruleset_of
 from totembot.store import EventRecord, StoredGame
 
@@ -17,14 +18,21 @@ CHANGES_SHOWN = 10  # the latest changes under the table
 HIDDEN = "hidden"
 
 
-def change_json(stored: StoredGame, record: EventRecord) -> dict[str, Any]:
+def changes_json(
+    stored: StoredGame, seq: int, at: str, events: Sequence[GameEvent]
+) -> list[dict[str, Any]]:
+    """One recorded change as the page lists it (as the channel reads it: secret=True)."""
     ruleset = ruleset_of(stored.config.format)
-    return {
-        "seq": record.seq,
-        "at": record.recorded_at,
-        "text": "; ".join(ruleset.describe_lines(record.changes, secret=True))
-        or "Nothing changed.",
-    }
+    text = "; ".join(ruleset.describe_lines(events, secret=True)) or "Nothing changed."
+    return [{"seq": seq, "at": at, "text": text}]
+
+
+def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dict[str, Any]]:
+    return [
+        change
+        for record in records
+        for change in changes_json(stored, record.seq, record.recorded_at, record.changes)
+    ]
 
 
 def state_json(stored: StoredGame) -> dict[str, Any]:
@@ -38,8 +46,13 @@ def state_json(stored: StoredGame) -> dict[str, Any]:
     return state
 
 
-def page_json(stored: StoredGame | None, records: Sequence[EventRecord]) -> dict[str, Any]:
-    """One message to the page: the whole table and the changes `records` (oldest first)."""
+def page_json(
+    stored: StoredGame | None,
+    records: Sequence[EventRecord],
+    changes: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """One message to the page: the whole table and its changes `records` (oldest first), or
+    `changes` already told."""
     if stored is None:
         return {"game": None}
     return {
@@ -48,5 +61,5 @@ def page_json(stored: StoredGame | None, records: Sequence[EventRecord]) -> dict
         "title": format_title(stored.config.format),
         "game_status": stored.status,
         "state": state_json(stored),
-        "changes": [change_json(stored, record) for record in records],
+        "changes": records_json(stored, records) if changes is None else changes,
     }
