@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
+from totembot.bench.live import describe_live, live_figures, measure_live
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
 from totembot.bench.requests import (
     SETUP,
@@ -241,6 +242,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
             stats = await measure_stats(database, plan.finished_games)
         backlog = await measure_backlog(place.database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
+        async with place.database("live") as database:
+            live = await measure_live(database, plan.concurrent_requests // 100, plan.requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -256,6 +259,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
     figures |= backlog_figures(backlog)
     if board_and_memory is not None:
         figures |= board_and_memory
+    figures |= live_figures(live)
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
@@ -339,6 +343,8 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
     ]
     if "board_floor_ratio" in figures:
         lines += [describe_board(figures), describe_memory(figures)]
+    if "live_streams" in figures:
+        lines.append(describe_live(figures))
     if server:
         lines.insert(
             0,
