@@ -200,3 +200,23 @@ async def wait_until(condition, timeout: float = 10) -> None:  # type: ignore[no
     async with asyncio.timeout(timeout):
         while not condition():
             await asyncio.sleep(0.01)
+
+
+async def test_an_address_past_its_requests_a_minute_gets_429(tmp_path: Path) -> None:
+    store = await open_store(str(tmp_path / "paced.sqlite3"))
+    service = GameService(store)
+    pages = await start_for_bot(service, "127.0.0.1:0", None, Limits(per_minute=3))
+    try:
+        await service.start(TABLE, "host", parse_setup("game totem players: Ann, Bob, Cid"))
+        address = await pages.issue(TABLE)
+        async with aiohttp.ClientSession() as http:
+            statuses = []
+            for _ in range(4):
+                async with http.get(f"{address}/table.json") as response:
+                    statuses.append(response.status)
+                    text = await response.text()
+        assert statuses == [200, 200, 200, 429]
+        assert text == "Too many requests from your address: wait a minute.\n"
+    finally:
+        await pages.stop()
+        await store.close()
