@@ -10,11 +10,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
+import pytest
 import pytest_asyncio
 
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
-from totembot.store import open_store
+from totembot.store import StoreError, open_store
 from totembot.web.hub import Limits
 from totembot.web.links import token_hash
 from totembot.web.live import LivePages, start_for_bot
@@ -220,3 +221,20 @@ async def test_an_address_past_its_requests_a_minute_gets_429(tmp_path: Path) ->
     finally:
         await pages.stop()
         await store.close()
+
+
+async def test_a_database_away_gets_503_in_one_sentence(
+    live: LivePages, http: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+
+    async def away(_token_hash: str) -> str | None:
+        raise StoreError("The database cannot be reached (gone): nothing was recorded.")
+
+    monkeypatch.setattr(service_of(live).store, "link_channel", away)
+    for url in (address, f"{address}/table.json", f"{address}/events"):
+        async with http.get(url) as response:
+            assert (response.status, await response.text()) == (
+                503,
+                "The game cannot be read right now: try again in a moment.\n",
+            )

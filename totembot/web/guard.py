@@ -10,6 +10,8 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from totembot.store import StoreError
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 # The page's script and style are files of this server: no inline script or style can run,
@@ -97,6 +99,8 @@ def guard(pace: Pace) -> Middleware:
             )
         try:
             return await handler(request)
+        except StoreError:  # the database is away for a moment: the page asks again
+            return plain(503, "The game cannot be read right now: try again in a moment.")
         except web.HTTPException as error:
             if error.status == 404:
                 return not_found()

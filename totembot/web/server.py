@@ -98,6 +98,11 @@ def make_app(
             stream = hub.open(channel, digest, address_of(request))
         except Full as error:
             return plain(429, str(error), **{"Retry-After": "30"})
+        try:  # read before answering: a database away for a moment is a 503, not a cut stream
+            first = await hub.first_message(channel)
+        except BaseException:
+            hub.leave(stream)
+            raise
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -107,8 +112,7 @@ def make_app(
         )
         try:
             await response.prepare(request)
-            await response.write(f"retry: {RETRY_MS}\n\n".encode())
-            await response.write(await hub.first_message(channel))
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + first)
             transport = request.transport
             await stream.go_live(
                 response.write, transport.get_write_buffer_size if transport else int
@@ -119,8 +123,8 @@ def make_app(
                         await stream.done.wait()
                 except TimeoutError:
                     await stream.send(b": still here\n\n")
-        except (ConnectionError, asyncio.CancelledError):
-            pass  # the viewer went away
+        except ConnectionError:
+            pass  # the viewer went away (a closed tab cancels the handler instead)
         finally:
             hub.leave(stream)
         return response
