@@ -7,6 +7,7 @@ once PostgreSQL has flushed its commit to disk (`synchronous_commit` is never le
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -192,6 +193,9 @@ class PostgresStore(GameStore):
         self._pool = pool
         self._url = url  # for the live page's listening connection
         self._origin = secrets.token_hex(8)  # this process's notices, told from the others'
+        self._notifier: asyncpg.Connection | None = None
+        self._notify_lock = asyncio.Lock()
+        self._closing = False
 
     @classmethod
     async def connect(
@@ -223,7 +227,10 @@ class PostgresStore(GameStore):
         return cls(pool, Opened(where, before, version), url)
 
     async def close(self) -> None:
+        self._closing = True
         await self.backlog.stop()
+        async with self._notify_lock:
+            await self._close_notifier()
         await self._pool.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -394,17 +401,29 @@ class PostgresStore(GameStore):
         return written(done)
 
     async def announce(self, channel_id: str, what: str = "game") -> None:
-        """NOTIFY the other processes (the live pages they serve); a notice that cannot be
-        sent costs a page one update, never the request that was already committed."""
-        try:
-            async with self._connection(records=False) as connection:
-                await connection.execute(
+        """NOTIFY the other processes (the live pages they serve), on a connection of its own
+        so that no request waits for a pooled one; a notice that cannot be sent costs a page
+        one update, never the request, which was committed before."""
+        async with self._notify_lock:
+            if self._closing:  # a notice still pending when the store closed: nobody to tell
+                return
+            try:
+                if self._notifier is None or self._notifier.is_closed():
+                    self._notifier = await reach(self._url, "database")
+                await self._notifier.execute(
                     "SELECT pg_notify($1, $2)",
                     CHANGES_CHANNEL,
                     f"{self._origin}:{what}:{channel_id}",
                 )
-        except StoreError as error:
-            log.info("could not announce a change to other processes (%s)", error)
+            except (StoreError, *LOST, asyncpg.PostgresError) as error:
+                log.info("could not announce a change to other processes (%s)", reason(error))
+                await self._close_notifier()
+
+    async def _close_notifier(self) -> None:
+        notifier, self._notifier = self._notifier, None
+        if notifier is not None:
+            with contextlib.suppress(*LOST, asyncpg.PostgresError, OSError):
+                await notifier.close(timeout=2)
 
     async def watch(self, heard: Callable[[str, str], None]) -> Callable[[], Awaitable[None]]:
         """LISTEN on a connection of its own; this process's own notices are skipped."""
