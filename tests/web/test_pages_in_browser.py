@@ -152,3 +152,25 @@ async def test_the_overlay_is_transparent_chrome_free_and_sized_by_its_address(
         assert background == "rgba(0, 0, 0, 0)"
         assert not await page.is_visible("#changes-box")
         assert not await page.is_visible("#link")
+
+
+async def test_the_console_refuses_a_web_address_that_cannot_work_in_one_sentence(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+    import subprocess
+    import sys
+
+    from tests.web.console_page import environment
+
+    script = written(tmp_path, TOTEM)
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "totembot", "console", str(script), "--web", "8080"],
+        capture_output=True, text=True, env=environment(), timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        "totembot: --web: '8080' is not HOST:PORT (for example 127.0.0.1:8080).\n"
+    )
+    assert done.stdout == ""

@@ -126,8 +126,9 @@ async def run(settings: Settings, shards: ShardSet | None = None) -> None:
             bot.live = await start_for_bot(bot.service, settings.web, settings.public_url)
         except OSError as error:
             await close_bot(bot)
+            why = (error.strerror or str(error)).rsplit(": ", 1)[-1]  # "address already in use"
             raise SetupProblem(
-                f"cannot serve the live pages on {settings.web} ({error.strerror}): "
+                f"cannot serve the live pages on {settings.web} ({why}): "
                 "choose another TOTEMBOT_WEB."
             ) from error
     loop = asyncio.get_running_loop()

@@ -120,7 +120,8 @@ async def serve_console_page(session: Session, address: str) -> LivePages:
     try:
         pages = await start_for_console(session.service, CONSOLE_CHANNEL, address)
     except OSError as error:
-        raise SetupFailed(f"cannot serve the live page on {address} ({error.strerror}).") from None
+        why = (error.strerror or str(error)).rsplit(": ", 1)[-1]  # "address already in use"
+        raise SetupFailed(f"cannot serve the live page on {address} ({why}).") from None
     print(f"totembot: the live page is at {pages.console_address}", file=sys.stderr, flush=True)
     return pages
 

@@ -178,9 +178,10 @@
 
   function turnText(state) {
     if (state.status === "finished") return state.winners.length ? `Won by ${state.winners.join(", ")}` : "Game over";
-    if (state.markers) return state.markers.filter((m) => !m.waiting).map((m) => `Turn ${m.number}: ${m.player}`).join(" · ");
+    const time = state.day_night === "day" ? " · ☀ day" : state.day_night === "night" ? " · ☾ night" : "";
+    if (state.markers) return state.markers.filter((m) => !m.waiting).map((m) => `Turn ${m.number}: ${m.player}`).join(" · ") + time;
     const t = state.turn || {};
-    return `Turn ${t.number}: ${t.team || t.active}` + (t.action ? ` (${t.action})` : "");
+    return `Turn ${t.number}: ${t.team || t.active}` + (t.action ? ` (${t.action})` : "") + time;
   }
 
   function render(msg) {
