@@ -12,6 +12,7 @@ import asyncpg
 import pytest
 
 from tests import depth  # noqa: F401  (loads the Hypothesis profile: ci, or deep)
+from tests.browser import browser, page  # noqa: F401  (the live page's browser fixtures)
 from tests.postgres import PostgresUnavailable, TestServer, start_server, unavailable
 from totembot.service import GameService, rebuild
 from totembot.store import GameStore, is_postgres_url, open_store

@@ -133,6 +133,9 @@ async def test_the_quick_bench_on_postgresql_prints_every_figure(postgres_url: s
     assert figures["rivals_read_ratio"] == pytest.approx(
         figures["rivals_ms"] / figures["rivals_read_ms"], rel=0.01
     )
+    assert figures["live_streams"] == 599 and figures["live_games"] == 100
+    assert figures["live_every_change_in_order"] is True  # heard through LISTEN/NOTIFY too
+    assert 0 < figures["live_latency_ms_p50"] <= figures["live_latency_ms_p99"]
     assert await bench_databases(postgres_url) == before  # its own databases dropped
 
 

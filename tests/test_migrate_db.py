@@ -58,6 +58,7 @@ async def fill(path: Path) -> dict[str, Any]:
         await store.open_lobby(
             Lobby("lobby-1", "11", LobbyOptions(format="teams", life=30), seats, "2026-01-02", "7")
         )
+        await store.add_link("a" * 64, "table-0", "2026-01-02T00:00:00.000+00:00")  # a live page
         ids = await store.game_ids()
         events = [len(await store.events(game_id)) for game_id in ids]
         statuses = {(await store.load(game_id)).status for game_id in ids}
@@ -124,6 +125,7 @@ async def test_every_game_event_and_lobby_reads_back_the_same_from_postgresql(
             assert await exported(postgres, game_id) == await exported(sqlite, game_id)
         assert await raw_games(postgres) == await raw_games(sqlite)
         assert await postgres.load_lobby("lobby-1") == await sqlite.load_lobby("lobby-1")
+        assert await postgres.link_channel("a" * 64) == "table-0"  # its address still works
         assert await postgres.stale_status_games() == await sqlite.stale_status_games()
         assert await stats_report(postgres, None, True) == before
         assert await postgres.current_id("quit") is None  # still abandoned

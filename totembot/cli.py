@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
             "to continue it (default: in memory, gone at exit)"
         ),
     )
+    console.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help=(
+            "also serve the game's live web page on HOST:PORT (e.g. 127.0.0.1:8080; its address "
+            "is printed on standard error); after a script, keep serving until Ctrl-C"
+        ),
+    )
     run = commands.add_parser(
         "run",
         help="run the Discord bot (settings from the environment or .env)",
@@ -360,7 +368,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from totembot.console.main import play_console
 
         try:
-            return asyncio.run(play_console(args.script, args.json, args.db, args.seed))
+            return asyncio.run(
+                play_console(args.script, args.json, args.db, args.seed, web=args.web)
+            )
         except KeyboardInterrupt:
             return EXIT_OK
     if args.command == "bench":

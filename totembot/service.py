@@ -46,6 +46,7 @@ class Recorded:
     state: GameState
     events: Sequence[GameEvent]
     ended: bool = False  # this request ended the game (its summary is due)
+    recorded_at: str = ""
 
 
 RequestBuilder = Callable[[StoredGame], GameRequest]
@@ -121,10 +122,29 @@ class GameService:
         self._turn_starts: GameCache[TurnStart] = GameCache(cache_size)
         # Told the channel after each change to its game (the turn clock's scheduler).
         self.watchers: list[Callable[[str], None]] = []
+        # Told the channel of each committed change (the live pages, issue 31); called on the
+        # loop right after the commit, so they must be quick (they schedule their work).
+        self._watchers: list[Callable[[str, Recorded | None], None]] = []
+        self._announcing: set[asyncio.Task[None]] = set()
 
-    def _changed(self, channel_id: str) -> None:
+    def on_change(self, watcher: Callable[[str, Recorded | None], None]) -> None:
+        """Call `watcher(channel_id, recorded)` after every change committed through this
+        service (`recorded` None: a game started or ended)."""
+        self._watchers.append(watcher)
+
+    def forget(self, channel_id: str) -> None:
+        """Another process changed the channel's game: read it again when next asked."""
+        self._current.drop(channel_id)
+
+    def _changed(self, channel_id: str, recorded: Recorded | None = None) -> None:
         for watcher in self.watchers:
             watcher(channel_id)
+        for live in self._watchers:
+            live(channel_id, recorded)
+        if self.store.announces_changes:  # other processes may serve the channel's page
+            task = asyncio.create_task(self.store.announce(channel_id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
 
     async def start(
         self,
@@ -184,7 +204,6 @@ class GameService:
             except StaleState:
                 self._current.drop(channel_id)  # another process wrote: check again
                 recorded = await self._record(channel_id, request, recorded_by, undo_check)
-        self._changed(channel_id)
         return recorded
 
     async def _record(
@@ -217,7 +236,11 @@ class GameService:
             channel_id, replace(stored, version=version, state=outcome.state, status=status)
         )
         ended = outcome.state.finished and not stored.state.finished
-        return Recorded(stored.id, version, outcome.state, list(outcome.events), ended)
+        recorded = Recorded(
+            stored.id, version, outcome.state, list(outcome.events), ended, record.recorded_at
+        )
+        self._changed(channel_id, recorded)
+        return recorded
 
     async def _outcome(
         self, stored: StoredGame, request: GameRequest, undo_check: UndoCheck | None = None
@@ -292,8 +315,10 @@ class GameService:
         """Every seat of every finished game (of a server, of a format), for statistics."""
         return await self.store.results(guild_id, game_format)
 
-    async def history(self, game_id: int, newest: int) -> list[EventRecord]:
-        return await self.store.events(game_id, newest=newest)
+    async def history(
+        self, game_id: int, newest: int, upto: int | None = None
+    ) -> list[EventRecord]:
+        return await self.store.events(game_id, newest=newest, upto=upto)
 
     async def end(self, channel_id: str) -> StoredGame:
         """Abandon the channel's active game; it stays in the database."""

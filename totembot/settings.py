@@ -95,6 +95,22 @@ class Settings(BaseSettings):
             "recently (about 13 KB each); another is loaded from the database when next used."
         ),
     )
+    web: str | None = Field(
+        default=None,
+        validation_alias="TOTEMBOT_WEB",
+        description=(
+            "HOST:PORT the live pages are served on (e.g. 127.0.0.1:8080, behind a reverse "
+            "proxy); unset: no live pages, and /totem link says so."
+        ),
+    )
+    public_url: str | None = Field(
+        default=None,
+        validation_alias="TOTEMBOT_PUBLIC_URL",
+        description=(
+            "The address people reach the live pages by (https://totembot.example.org); "
+            "unset: http://HOST:PORT of TOTEMBOT_WEB."
+        ),
+    )
     shuffle_seed: int | None = Field(
         default=None,
         validation_alias="TOTEMBOT_SHUFFLE_SEED",
@@ -112,6 +128,25 @@ class Settings(BaseSettings):
         if value.strip() == ":memory:":
             raise ValueError("an in-memory database loses every game at exit; give a file path")
         return value.strip()
+
+    @field_validator("web", "public_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("web")
+    @classmethod
+    def _host_and_port(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_host_port(value)
+        return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError(f"{value!r} is not an http:// or https:// address")
+        return value
 
     @field_validator("shards", "shard_count", mode="before")
     @classmethod
@@ -158,6 +193,15 @@ class Settings(BaseSettings):
     @property
     def logging_level(self) -> int:
         return int(logging.getLevelName(self.log_level))
+
+
+def parse_host_port(text: str) -> tuple[str, int]:
+    """HOST:PORT (an IPv6 host in brackets); a ValueError saying what is wrong otherwise."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise ValueError(f"{text!r} is not HOST:PORT (for example 127.0.0.1:8080)")
+    return host, int(port)
 
 
 def load_settings() -> Settings:

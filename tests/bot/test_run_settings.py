@@ -73,6 +73,24 @@ def test_a_malformed_number_setting_is_named_in_one_sentence(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
+    ("setting", "value", "message"),
+    [
+        ("TOTEMBOT_WEB", "8080", "is not HOST:PORT (for example 127.0.0.1:8080)"),
+        ("TOTEMBOT_WEB", "localhost:http", "is not HOST:PORT"),
+        ("TOTEMBOT_PUBLIC_URL", "totembot.example.org", "is not an http:// or https:// address"),
+    ],
+)
+def test_a_live_page_setting_that_cannot_work_is_refused_in_one_sentence(
+    tmp_path: Path, setting: str, value: str, message: str
+) -> None:
+    result = totembot(["run"], {"DISCORD_TOKEN": TOKEN, setting: value}, tmp_path)
+    assert result.returncode == 2
+    assert f"the setting {setting} is invalid" in result.stderr
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
     ("value", "message"),
     [
         ("0", "greater than or equal to 1"),
@@ -351,3 +369,20 @@ async def test_the_game_cache_setting_sizes_the_bots_memory_of_games(
         assert bot.service._current.size == 7
     finally:
         await close_bot(bot)
+
+
+def test_a_live_page_port_in_use_is_one_sentence_before_discord_is_reached(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        settings = {"DISCORD_TOKEN": TOKEN, "TOTEMBOT_WEB": f"127.0.0.1:{port}"}
+        result = totembot(["run"], settings, tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"totembot: cannot serve the live pages on 127.0.0.1:{port} (address already in use): "
+        "choose another TOTEMBOT_WEB."
+    )
+    assert "Traceback" not in result.stderr

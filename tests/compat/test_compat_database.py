@@ -62,12 +62,21 @@ def old_db(tmp_path: Path) -> Path:
     return copy
 
 
+# A migration newer than the pinned file (issue 31's web_links, 0011) upgrades the copy first
+# and says so in one line, which 660d3e7 had no reason to print: compared without it.
+UPGRADED = re.compile(
+    r"totembot: the database was upgraded from schema 7 to \d+; the old one is kept as "
+    r"\S+\.v7\.bak\.\n"
+)
+
+
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    """`totembot ARGS` in-process: exit status, standard output, standard error."""
+    """`totembot ARGS` in-process: exit status, standard output, standard error (without the
+    note of the copy's upgrade to today's schema)."""
     capsys.readouterr()
     status = main([str(arg) for arg in args])
     printed = capsys.readouterr()
-    return status, printed.out, printed.err
+    return status, printed.out, UPGRADED.sub("", printed.err)
 
 
 async def check_loads_as_pinned(database: str | Path) -> None:

@@ -80,6 +80,7 @@ class BotProcess:
             "TOTEMBOT_DATABASE": str(self.workdir / "totembot.sqlite3"),
             "TOTEMBOT_STATUS_INTERVAL": str(self.status_interval),
             "TOTEMBOT_SHUFFLE_SEED": "7",
+            "TOTEMBOT_WEB": "127.0.0.1:0",  # live pages on a free port (test_live_page.py)
             **self.extra_env,
         }
 

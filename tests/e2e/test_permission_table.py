@@ -63,6 +63,8 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
     ("totem status", {}, [], EVERYONE),
     ("totem history", {}, [], EVERYONE),
     ("totem board", {}, [], EVERYONE),
+    ("totem link", {}, [], EVERYONE),
+    ("totem link", {"reset": True}, [], MANAGERS),
     ("totem end", {}, [], MANAGERS),
     ("totem clock set", {"minutes": "30"}, [], MANAGERS),
     ("totem panel", {}, [], SEATED_IN | {"player out"} | MANAGERS),
@@ -74,6 +76,8 @@ CASES: list[tuple[str, dict[str, Any], list[str], set[str]]] = [
 def succeeded(command: str, reply: Reply) -> bool:
     if command == "totem panel":  # the panel is the caller's own, so private
         return reply.ephemeral and bool(reply.components)
+    if command == "totem link":  # the address is for the caller's eyes only
+        return reply.ephemeral and "/t/" in (reply.content or "")
     if command in LOOK:
         text = reply.content or ""
         return bool(reply.embeds or reply.message_id) and not text.startswith(

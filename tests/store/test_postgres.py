@@ -78,8 +78,6 @@ def one_sentence(message: str) -> None:
 
 
 def test_postgres_migrations_are_numbered_from_one_in_order_each_number_once() -> None:
-    """Numbers may skip (issue 30's rivalries took 0004, leaving 0002 and 0003 to work done
-    beside it)."""
     numbers = [number for number, _sql in migrations(PACKAGE)]
     assert sorted(numbers) == list(range(1, len(numbers) + 1)) and max(numbers) == LATEST
 

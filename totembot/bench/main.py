@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
 from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
+from totembot.bench.live import describe_live, live_figures, measure_live
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
 from totembot.bench.panel import panel_calls_per_move
 from totembot.bench.ratings import describe_ratings, measure_ratings, ratings_figures
@@ -266,6 +267,8 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
             rivals = await measure_rivals(database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
         heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
+        async with place.database("live") as database:
+            live = await measure_live(database, plan.concurrent_requests // 100, plan.requests)
     figures: dict[str, Any] = {"backend": place.backend} if server else {}
     figures |= request_figures(timings, per_games, concurrent)  # the most games: the last run
     if calls is not None:
@@ -286,6 +289,7 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
         figures |= board_and_memory
     if heavy is not None:
         figures |= heavy_figures(heavy)
+    figures |= live_figures(live)
     if server:
         figures["left_out"] = list(LEFT_OUT)
     return figures
@@ -385,6 +389,8 @@ def describe(figures: dict[str, Any], plan: Plan, server: str | None = None) -> 
         lines += [describe_board(figures), describe_memory(figures)]
     if "do_p99_heavy_ratio" in figures:
         lines += heavy_lines(figures)
+    if "live_streams" in figures:
+        lines.append(describe_live(figures))
     if server:
         lines.insert(
             0,

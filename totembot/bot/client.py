@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -31,6 +31,9 @@ from totembot.drawing.drawer import Drawer, WorkerLost
 from totembot.service import GameService
 from totembot.shards import ShardSet
 from totembot.store import StoreError
+
+if TYPE_CHECKING:  # the web server is imported only when TOTEMBOT_WEB is set
+    from totembot.web.live import LivePages
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +153,7 @@ class TotemBot(commands.Bot):
         self.parts = BotParts(self.recorder, Starter(service, self.statuses), chance)
         self.resync_status = resync_status
         self.clock = ClockKeeper(self, service, clock_minute)
+        self.live: LivePages | None = None  # the live web pages, when TOTEMBOT_WEB is set
         self.known_ids = KnownIds()  # the component ids something answers (UnknownComponent)
 
     async def setup_hook(self) -> None:

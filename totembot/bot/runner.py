@@ -106,6 +106,9 @@ def log_opened(store: GameStore) -> None:
 
 
 async def close_bot(bot: TotemBot) -> None:
+    if bot.live is not None:  # its streams end first: every browser reconnects to the next run
+        await bot.live.stop()
+        bot.live = None
     if not bot.is_closed():
         await bot.close()
     await bot.service.store.close()
@@ -120,6 +123,18 @@ async def run(settings: Settings, shards: ShardSet | None = None) -> None:
     if shards is not None:
         log.info("running %s %s", "shard" if len(shards.ids) == 1 else "shards", shards)
     bot = await open_bot(settings, shards=shards)
+    if settings.web is not None:
+        from totembot.web.live import start_for_bot  # aiohttp's server: only when asked for
+
+        try:
+            bot.live = await start_for_bot(bot.service, settings.web, settings.public_url)
+        except OSError as error:
+            await close_bot(bot)
+            why = (error.strerror or str(error)).rsplit(": ", 1)[-1]  # "address already in use"
+            raise SetupProblem(
+                f"cannot serve the live pages on {settings.web} ({why}): "
+                "choose another TOTEMBOT_WEB."
+            ) from error
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

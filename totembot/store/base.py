@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -50,6 +50,7 @@ def seats_of(rows: list[tuple[Any, ...]]) -> tuple[Seat, ...]:
 
 
 ENDED = "This game has been ended: nothing more can be recorded."
+LINKS_KEPT = 50  # addresses per channel: asking again and again cannot fill the disk
 STALE = "The game changed while this request was being checked: please send it again."
 
 
@@ -57,6 +58,7 @@ class GameStore(ABC):
     """Games, seats, event log, snapshots, lobbies and results in one database."""
 
     opened: Opened
+    announces_changes = False  # whether other processes share the database (and its news)
     backlog_queries = Queries()  # the backend's queries for games lacking results
 
     def __init__(self, opened: Opened) -> None:
@@ -160,6 +162,43 @@ class GameStore(ABC):
     ) -> bool:
         """One game's placing; False (nothing written) when the game moved on meanwhile."""
         return await self.save_placings([(game_id, version, tuple(names), placing)]) == 1
+
+    # -- the live page's addresses (issue 31): kept as hashes only ----------------------------
+
+    @abstractmethod
+    async def add_link(self, token_hash: str, channel_id: str, at: str) -> None:
+        """Keep one more address of a channel's page (the newest LINKS_KEPT stay)."""
+
+    @abstractmethod
+    async def drop_links(self, channel_id: str) -> int:
+        """Forget every address of a channel's page at once; how many there were."""
+
+    async def link_channel(self, token_hash: str) -> str | None:
+        """The channel whose page this hashed token opens, or None (never was, or reset)."""
+        row = await self._one(
+            "SELECT channel_id FROM web_links WHERE token_hash = ?", (token_hash,)
+        )
+        return str(row[0]) if row else None
+
+    async def link_hashes(self, channel_id: str) -> set[str]:
+        rows = await self._all(
+            "SELECT token_hash FROM web_links WHERE channel_id = ?", (channel_id,)
+        )
+        return {str(row[0]) for row in rows}
+
+    async def announce(self, channel_id: str, what: str = "game") -> None:
+        """Tell other processes on this database that a channel's game (or its addresses)
+        changed. One process owns a SQLite file, so there is nobody to tell."""
+        return None
+
+    async def watch(self, heard: Callable[[str, str], None]) -> Callable[[], Awaitable[None]]:
+        """Call `heard(channel_id, what)` for each change another process announces; returns
+        the function that stops listening. SQLite: nothing is ever heard."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -265,7 +304,7 @@ class GameStore(ABC):
         then both are read again)."""
         for _ in range(3):
             game = await self.load(game_id)
-            log = await self.events(game_id, through=game.version)  # the log only grows
+            log = await self.events(game_id, upto=game.version)  # the log only grows
             if len(log) == game.version:
                 return game, log
         raise StaleState("The game is changing quickly: please ask again in a moment.")
@@ -296,20 +335,18 @@ class GameStore(ABC):
         )
 
     async def events(
-        self, game_id: int, newest: int | None = None, through: int | None = None
+        self, game_id: int, newest: int | None = None, upto: int | None = None
     ) -> list[EventRecord]:
         """The game's log in order (or its `newest` rows), for undo, history and replay; with
-        `through`, only its rows up to that version (a game loaded at that version: the rows
-        appended since it was read are not its log)."""
+        `upto`, only as far as that version (a live page's message for that version)."""
+        params: tuple[Any, ...] = (game_id,) if upto is None else (game_id, upto)
         query = (
             "SELECT seq, recorded_at, recorded_by, request, changes FROM events "
-            "WHERE game_id = ? AND seq <= ? ORDER BY seq"
+            f"WHERE game_id = ?{'' if upto is None else ' AND seq <= ?'} ORDER BY seq"
         )
-        last = through if through is not None else 2**31 - 1  # the largest seq a column holds
-        params: tuple[Any, ...] = (game_id, last)
         if newest is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT ?) AS newest ORDER BY seq"
-            params = (game_id, last, newest)
+            params = (*params, newest)
         ruleset = ruleset_of(await self._format_of(game_id))
         rows = await self._all(query, params)
         try:
@@ -503,6 +540,10 @@ def event_row(game_id: int, version: int, record: EventRecord, state: GameState)
 INSERT_GAME_COLUMNS = (
     "guild_id, channel_id, host, format, options, status, created_at, snapshot, "
     "status_message_id, status_version"
+)
+KEEP_NEWEST_LINKS = (  # after adding one: the channel's LINKS_KEPT newest addresses stay
+    "DELETE FROM web_links WHERE channel_id = ? AND token_hash NOT IN (SELECT token_hash "
+    "FROM web_links WHERE channel_id = ? ORDER BY created_at DESC, token_hash LIMIT ?)"
 )
 FLOOR_ROW = (  # the benchmark's floor: the least a request writes (store/floor.py)
     "INSERT INTO events (game_id, seq, recorded_at, recorded_by, request, changes) "

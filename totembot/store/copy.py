@@ -1,4 +1,5 @@
-"""`totembot migrate-db`: every game, seat, event and lobby of a SQLite file, into PostgreSQL.
+"""`totembot migrate-db`: every game, seat, event, lobby and live page address of a SQLite
+file, into PostgreSQL.
 
 An older source file is first migrated as the bot would (keeping its `<database>.v<N>.bak`);
 then it is only read, on a read-only connection in one read transaction, so the copy is one
@@ -109,6 +110,12 @@ TABLES = (
         ("game_id", "seat", "version", "turns", "seconds"),
         "game_id, seat",
         "game_id, seat",
+    ),
+    Table(  # the live pages' addresses (hashes only), so they keep working after the move
+        "web_links",
+        ("token_hash", "channel_id", "created_at"),
+        "token_hash",
+        'token_hash COLLATE "C"',
     ),
 )
 # games columns made again, not copied: statistics' and ratings' caches
@@ -247,7 +254,7 @@ async def _copy(path: Path, connection: asyncpg.Connection, where: str) -> dict[
         db.execute("BEGIN")  # one read transaction: every table as of one moment
         async with connection.transaction():
             await connection.execute(
-                "LOCK TABLE games, seats, events, lobbies IN ACCESS EXCLUSIVE MODE"
+                "LOCK TABLE games, seats, events, lobbies, web_links IN ACCESS EXCLUSIVE MODE"
             )
             await _refuse_filled(connection, where)  # a bot may have started meanwhile
             sent = {table.name: await _send(db, connection, table) for table in TABLES}

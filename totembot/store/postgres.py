@@ -7,13 +7,15 @@ once PostgreSQL has flushed its commit to disk (`synchronous_commit` is never le
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
 import os
 import re
+import secrets
 import socket
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -29,6 +31,8 @@ from totembot.store.base import (
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
     INSERT_TURN_TIMES,
+    KEEP_NEWEST_LINKS,
+    LINKS_KEPT,
     SAVE_CLOCK,
     STALE,
     GameStore,
@@ -55,6 +59,7 @@ from totembot.store.results import MadeResults, rows_of
 
 log = logging.getLogger(__name__)
 
+CHANGES_CHANNEL = "totembot_changes"  # LISTEN/NOTIFY: the live pages learn of changes
 POOL_SIZE = 10  # connections per process, at most (docs/deploying.md: sizing)
 # No floor of open connections: asyncpg (0.32) reopens a floor in the background while the
 # server is down and logs every failed try with a traceback; a request opens its own instead.
@@ -191,10 +196,16 @@ class PostgresStore(GameStore):
     """Games, seats, event log and snapshots in a PostgreSQL database."""
 
     backlog_queries = QUERIES
+    announces_changes = True
 
-    def __init__(self, pool: asyncpg.Pool, opened: Opened) -> None:
+    def __init__(self, pool: asyncpg.Pool, opened: Opened, url: str = "") -> None:
         super().__init__(opened)
         self._pool = pool
+        self._url = url  # for the live page's listening connection
+        self._origin = secrets.token_hex(8)  # this process's notices, told from the others'
+        self._notifier: asyncpg.Connection | None = None
+        self._notify_lock = asyncio.Lock()
+        self._closing = False
 
     @classmethod
     async def connect(
@@ -223,10 +234,13 @@ class PostgresStore(GameStore):
             raise StoreError(
                 f"The PostgreSQL database {where} cannot be reached ({reason(error)})."
             ) from error
-        return cls(pool, Opened(where, before, version))
+        return cls(pool, Opened(where, before, version), url)
 
     async def close(self) -> None:
+        self._closing = True
         await self.backlog.stop()
+        async with self._notify_lock:
+            await self._close_notifier()
         await self._pool.close()
 
     async def _all(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -385,6 +399,70 @@ class PostgresStore(GameStore):
                 user_id,
                 deck,
             )
+
+    async def add_link(self, token_hash: str, channel_id: str, at: str) -> None:
+        async with self._transaction() as connection:
+            await connection.execute(
+                "INSERT INTO web_links (token_hash, channel_id, created_at) VALUES ($1, $2, $3)",
+                token_hash,
+                channel_id,
+                at,
+            )
+            await connection.execute(
+                numbered(KEEP_NEWEST_LINKS), channel_id, channel_id, LINKS_KEPT
+            )
+
+    async def drop_links(self, channel_id: str) -> int:
+        async with self._connection() as connection:
+            done = await connection.execute(
+                "DELETE FROM web_links WHERE channel_id = $1", channel_id
+            )
+        await self.announce(channel_id, "links")
+        return written(done)
+
+    async def announce(self, channel_id: str, what: str = "game") -> None:
+        """NOTIFY the other processes (the live pages they serve), on a connection of its own
+        so that no request waits for a pooled one; a notice that cannot be sent costs a page
+        one update, never the request, which was committed before."""
+        async with self._notify_lock:
+            if self._closing:  # a notice still pending when the store closed: nobody to tell
+                return
+            try:
+                if self._notifier is None or self._notifier.is_closed():
+                    self._notifier = await reach(self._url, "database")
+                await self._notifier.execute(
+                    "SELECT pg_notify($1, $2)",
+                    CHANGES_CHANNEL,
+                    f"{self._origin}:{what}:{channel_id}",
+                )
+            except (StoreError, *LOST, asyncpg.PostgresError) as error:
+                log.info("could not announce a change to other processes (%s)", reason(error))
+                await self._close_notifier()
+
+    async def _close_notifier(self) -> None:
+        notifier, self._notifier = self._notifier, None
+        if notifier is not None:
+            with contextlib.suppress(*LOST, asyncpg.PostgresError, OSError):
+                await notifier.close(timeout=2)
+
+    async def watch(self, heard: Callable[[str, str], None]) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own; this process's own notices are skipped."""
+        connection = await reach(self._url, "database")
+
+        def notified(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+            origin, _, rest = payload.partition(":")
+            what, _, channel_id = rest.partition(":")
+            if origin != self._origin and channel_id:
+                heard(channel_id, what)
+
+        await connection.add_listener(CHANGES_CHANNEL, notified)
+
+        async def stop() -> None:
+            with contextlib.suppress(*LOST, asyncpg.PostgresError):
+                await connection.remove_listener(CHANGES_CHANNEL, notified)
+            await connection.close()
+
+        return stop
 
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._connection() as connection:

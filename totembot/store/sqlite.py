@@ -40,6 +40,8 @@ from totembot.store.base import (
     INSERT_GAME_COLUMNS,
     INSERT_SEAT,
     INSERT_TURN_TIMES,
+    KEEP_NEWEST_LINKS,
+    LINKS_KEPT,
     SAVE_CLOCK,
     SEATS_OF_GAME,
     STALE,
@@ -434,6 +436,19 @@ class SqliteStore(GameStore):
                 "INSERT OR REPLACE INTO lobby_decks (channel_id, user_id, deck) VALUES (?, ?, ?)",
                 (channel_id, user_id, deck),
             )
+
+    async def add_link(self, token_hash: str, channel_id: str, at: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO web_links (token_hash, channel_id, created_at) VALUES (?, ?, ?)",
+                (token_hash, channel_id, at),
+            )
+            await db.execute(KEEP_NEWEST_LINKS, (channel_id, channel_id, LINKS_KEPT))
+
+    async def drop_links(self, channel_id: str) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM web_links WHERE channel_id = ?", (channel_id,))
+            return cursor.rowcount
 
     async def open_lobby(self, lobby: Lobby) -> None:
         async with self._transaction() as db:

@@ -5,6 +5,7 @@ end. Magic's bot folder puts them in the `/totem` group beside its setup and lob
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,7 +21,15 @@ from totembot.core.errors import RuleViolation
 from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
 
+if TYPE_CHECKING:  # the web server is imported only when TOTEMBOT_WEB is set
+    from totembot.web.live import LivePages
+
 HISTORY_DEFAULT = 10
+
+
+def live_pages(interaction: discord.Interaction) -> LivePages | None:
+    """The bot's live pages, when TOTEMBOT_WEB is set."""
+    return getattr(interaction.client, "live", None)
 
 
 class TableCommands(commands.Cog):
@@ -77,6 +86,35 @@ class TableCommands(commands.Cog):
                 break
             text = f"{entry}\n{text}" if text else entry
         await tell(interaction, text or "Nothing has been recorded yet.")
+
+    @app_commands.command(
+        name="link", description="The address of this table's live web page (only you see it)"
+    )
+    @app_commands.describe(
+        reset="True: the old addresses stop working at once and a new one is made (host or admin)"
+    )
+    async def link(self, interaction: discord.Interaction, reset: bool = False) -> None:
+        assert interaction.channel_id is not None
+        live = live_pages(interaction)
+        table = await self.recorder.table_for(interaction)
+        if live is None:
+            raise RuleViolation(
+                "This bot has no live pages: its host has not set TOTEMBOT_WEB "
+                "(see docs/deploying.md)."
+            )
+        channel = str(interaction.channel_id)
+        if reset and not table.may_manage(Caller.of(interaction)):
+            raise RuleViolation("Only the game's host or an admin can reset the page's address.")
+        if reset:
+            await in_time(interaction, live.reset(channel))
+        address = await in_time(interaction, live.issue(channel))
+        said = "The old addresses no longer work. " if reset else ""
+        await tell(
+            interaction,
+            f"{said}This table's live page (share it with whoever should watch; "
+            f"`/totem link reset:True` makes it stop working): <{address}>\n"
+            f"For a stream overlay: <{address}?overlay&width=1920&height=1080>",
+        )
 
     @app_commands.command(name="end", description="Abandon this channel's game (host or admin)")
     async def end(self, interaction: discord.Interaction) -> None:

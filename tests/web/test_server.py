@@ -1,0 +1,240 @@
+"""The live page's server in this process, on a SQLite file: what it answers, what it refuses
+and with which status, the addresses kept as hashes only, and the secrets it never sends."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+import pytest_asyncio
+
+from totembot.games.registry import parse_setup, ruleset_of
+from totembot.service import GameService
+from totembot.store import StoreError, open_store
+from totembot.web.hub import Limits
+from totembot.web.links import token_hash
+from totembot.web.live import LivePages, start_for_bot
+
+TABLE = "table-1"
+HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>']
+
+
+@pytest_asyncio.fixture
+async def live(tmp_path: Path) -> AsyncIterator[LivePages]:
+    store = await open_store(str(tmp_path / "games.sqlite3"))
+    service = GameService(store)
+    pages = await start_for_bot(service, "127.0.0.1:0", None, Limits(per_address=3, per_game=5))
+    try:
+        yield pages
+    finally:
+        await pages.stop()
+        await store.close()
+
+
+@pytest_asyncio.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+def service_of(live: LivePages) -> GameService:
+    return live.server.hub.service
+
+
+async def started(live: LivePages, setup: str, channel: str = TABLE) -> str:
+    await service_of(live).start(channel, "host", parse_setup(setup))
+    return await live.issue(channel)
+
+
+async def record(live: LivePages, line: str, channel: str = TABLE) -> None:
+    service = service_of(live)
+    stored = await service.current(channel)
+    assert stored is not None
+    parsed = ruleset_of(stored.config.format).parse_line(line, stored.state)
+    assert parsed is not None
+    await service.record(channel, parsed.request_as(parsed.speaker, True), "host")
+
+
+async def test_a_page_its_json_and_its_files_carry_the_security_headers(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+    for url in (address, f"{address}/table.json", f"{live.public_url}/static/page.js"):
+        async with http.get(url) as response:
+            assert response.status == 200, url
+            csp = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in csp and "script-src 'self'" in csp
+            assert "'unsafe-inline'" not in csp
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+            assert response.headers["Server"] == "totembot"  # no versions
+    async with http.get(address) as response:
+        page = await response.text()
+    assert "<script>" not in page.replace('<script src="../static/page.js" defer></script>', "")
+    assert 'src="../static/page.js"' in page
+
+
+async def test_a_wrong_a_reset_and_a_never_made_address_get_the_same_404(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+    token = address.rsplit("/", 1)[1]
+    wrong = address[:-1] + ("A" if token[-1] != "A" else "B")
+    answers = []
+    for url in (wrong, f"{live.public_url}/t/x", f"{live.public_url}/", f"{wrong}/events"):
+        async with http.get(url) as response:
+            answers.append((response.status, await response.text()))
+    assert await live.reset(TABLE) == 1
+    for url in (address, f"{address}/table.json", f"{address}/events"):
+        async with http.get(url) as response:
+            answers.append((response.status, await response.text()))
+    assert set(answers) == {(404, "There is no page here.\n")}
+
+
+async def test_tokens_are_long_random_and_kept_only_as_hashes(
+    live: LivePages, tmp_path: Path
+) -> None:
+    first = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+    second = await live.issue(TABLE)
+    tokens = [address.rsplit("/", 1)[1] for address in (first, second)]
+    assert tokens[0] != tokens[1] and all(len(token) >= 32 for token in tokens)  # 192 bits
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        rows = db.execute("SELECT token_hash, channel_id FROM web_links").fetchall()
+        dump = "\n".join(db.iterdump())
+    assert sorted(rows) == sorted((token_hash(token), TABLE) for token in tokens)
+    assert not any(token in dump for token in tokens)
+
+
+async def test_nothing_can_be_changed_and_bodies_and_long_addresses_are_refused(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        async with http.request(method, address) as response:
+            assert response.status == 405, method
+    async with http.get(address, data=b"x" * 2000) as response:
+        assert response.status == 413
+    async with http.get(f"{address}?{'a' * 600}") as response:
+        assert response.status == 414
+    async with http.get(f"{live.public_url}/static/") as response:
+        assert response.status == 404  # no listing
+
+
+async def test_streams_past_the_limits_per_address_and_per_game_get_429(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+    hub = live.server.hub
+    opened = [await http.get(f"{address}/events") for _ in range(3)]
+    try:
+        assert all(response.status == 200 for response in opened)
+        async with http.get(f"{address}/events") as refused:
+            assert refused.status == 429
+            assert "from your address" in await refused.text()
+        hub.limits = Limits(per_address=10, per_game=3)
+        async with http.get(f"{address}/events") as refused:
+            assert refused.status == 429
+            assert "This game has as many live viewers" in await refused.text()
+    finally:
+        for response in opened:
+            response.close()
+    await wait_until(lambda: hub.streams(TABLE) == 0)
+
+
+async def test_every_stream_gets_every_change_in_order(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    address = await started(live, "game free-for-all players: Ann, Bob, Cid, Dee")
+    streams = [await http.get(f"{address}/events") for _ in range(3)]
+    try:
+        firsts = [await next_event(response) for response in streams]
+        assert all(first["version"] == 0 for first in firsts)
+        for n in range(1, 8):
+            await record(live, f"Ann: deal 1 to {'Bob' if n % 2 else 'Cid'}")
+        for response in streams:
+            seen: list[int] = []
+            while not seen or seen[-1] < 7:
+                message = await next_event(response)
+                last = seen[-1] if seen else 0
+                seen += [change["seq"] for change in message["changes"] if change["seq"] > last]
+            assert seen == list(range(1, 8))
+    finally:
+        for response in streams:
+            response.close()
+
+
+async def test_a_totemic_strength_stays_on_the_server_until_both_are_in(
+    live: LivePages, http: aiohttp.ClientSession
+) -> None:
+    await started(live, "game totemic players: Ann, Bob power: 26, 30", channel="duel")
+    duel = await live.issue("duel")
+    for line in ("Ann: challenge", "Bob: accept", "Ann: reveal 9"):
+        await record(live, line, "duel")
+    async with http.get(f"{duel}/table.json") as response:
+        text = await response.text()
+    assert json.loads(text)["state"]["challenge"]["revealed"] == {"Ann": "hidden"}
+    assert "9" not in json.dumps(json.loads(text)["state"]["challenge"])
+    assert "9" not in " ".join(change["text"] for change in json.loads(text)["changes"])
+    await record(live, "Bob: reveal 7", "duel")
+    async with http.get(f"{duel}/table.json") as response:
+        after = await response.json()
+    assert "9" in " ".join(change["text"] for change in after["changes"])
+
+
+async def next_event(response: aiohttp.ClientResponse) -> dict[str, object]:
+    """The next `table` event's data on a stream."""
+    data = None
+    while True:
+        line = (await asyncio.wait_for(response.content.readline(), 10)).decode().rstrip("\n")
+        if line.startswith("data: "):
+            data = json.loads(line[6:])
+        elif line == "" and data is not None:
+            return data
+
+
+async def wait_until(condition, timeout: float = 10) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def test_an_address_past_its_requests_a_minute_gets_429(tmp_path: Path) -> None:
+    store = await open_store(str(tmp_path / "paced.sqlite3"))
+    service = GameService(store)
+    pages = await start_for_bot(service, "127.0.0.1:0", None, Limits(per_minute=3))
+    try:
+        await service.start(TABLE, "host", parse_setup("game totem players: Ann, Bob, Cid"))
+        address = await pages.issue(TABLE)
+        async with aiohttp.ClientSession() as http:
+            statuses = []
+            for _ in range(4):
+                async with http.get(f"{address}/table.json") as response:
+                    statuses.append(response.status)
+                    text = await response.text()
+        assert statuses == [200, 200, 200, 429]
+        assert text == "Too many requests from your address: wait a minute.\n"
+    finally:
+        await pages.stop()
+        await store.close()
+
+
+async def test_a_database_away_gets_503_in_one_sentence(
+    live: LivePages, http: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    address = await started(live, "game totem players: Ann, Bob, Cid, Dee")
+
+    async def away(_token_hash: str) -> str | None:
+        raise StoreError("The database cannot be reached (gone): nothing was recorded.")
+
+    monkeypatch.setattr(service_of(live).store, "link_channel", away)
+    for url in (address, f"{address}/table.json", f"{address}/events"):
+        async with http.get(url) as response:
+            assert (response.status, await response.text()) == (
+                503,
+                "The game cannot be read right now: try again in a moment.\n",
+            )

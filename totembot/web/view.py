@@ -1,0 +1,65 @@
+"""What the live page shows: the game's own JSON (as `totembot console --json` prints it) and
+its latest changes, with what the table must not see yet taken out.
+
+A Totemic strength revealed by one player stays on the server until the other's is in
+(`Ruleset.keeps_secret`); the changes are told as the channel reads them (`secret=True`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from totembot.core import GameEvent
+from totembot.games.registry import format_title, ruleset_of
+from totembot.store import EventRecord, StoredGame
+
+CHANGES_SHOWN = 10  # the latest changes under the table
+HIDDEN = "hidden"
+
+
+def changes_json(
+    stored: StoredGame, seq: int, at: str, events: Sequence[GameEvent]
+) -> list[dict[str, Any]]:
+    """One recorded change as the page lists it (as the channel reads it: secret=True)."""
+    ruleset = ruleset_of(stored.config.format)
+    text = "; ".join(ruleset.describe_lines(events, secret=True)) or "Nothing changed."
+    return [{"seq": seq, "at": at, "text": text}]
+
+
+def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dict[str, Any]]:
+    return [
+        change
+        for record in records
+        for change in changes_json(stored, record.seq, record.recorded_at, record.changes)
+    ]
+
+
+def state_json(stored: StoredGame) -> dict[str, Any]:
+    """The state as the console's --json prints it, secrets hidden."""
+    ruleset = ruleset_of(stored.config.format)
+    state = ruleset.state_json(stored.state)
+    state.pop("rejected", None)  # the console's own refused lines: nothing of the game's
+    if ruleset.keeps_secret(stored.state) and isinstance(state.get("challenge"), dict):
+        revealed = state["challenge"].get("revealed") or {}
+        state["challenge"]["revealed"] = dict.fromkeys(revealed, HIDDEN)
+    return state
+
+
+def page_json(
+    stored: StoredGame | None,
+    records: Sequence[EventRecord],
+    changes: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """One message to the page: the whole table and its changes `records` (oldest first), or
+    `changes` already told."""
+    if stored is None:
+        return {"game": None}
+    return {
+        "game": stored.id,
+        "version": stored.version,
+        "title": format_title(stored.config.format),
+        "game_status": stored.status,
+        "state": state_json(stored),
+        "changes": records_json(stored, records) if changes is None else changes,
+    }
