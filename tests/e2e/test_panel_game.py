@@ -4,6 +4,7 @@ the pinned status must be identical."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,9 +20,37 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 TOTEM_FOUR = f"<@{ANN}> <@{BOB}> <@{CID}> Eve"  # Eve is a guest: the host acts for her
 
 
+TURN_BEGAN = "Turn began"
+CLOCK = re.compile(r"<t:[0-9]+:R>")
+
+
+def without_clock(embeds: Any) -> Any:
+    """Embeds with the turn clock's timestamp blanked: when a turn began differs by some
+    seconds between two channels played one after the other, the field itself must not."""
+    if not isinstance(embeds, list):
+        return embeds
+    blanked = []
+    for embed in embeds:
+        fields = [
+            field | {"value": CLOCK.sub("<t:UNIX:R>", field["value"])}
+            if field.get("name") == TURN_BEGAN
+            else field
+            for field in embed.get("fields", [])
+        ]
+        blanked.append(embed | {"fields": fields} if "fields" in embed else embed)
+    return blanked
+
+
+def has_clock(embeds: Any) -> bool:
+    """Whether the status embed shows when the turn began, as a Discord timestamp."""
+    fields = [f for e in embeds or [] for f in e.get("fields", []) if f.get("name") == TURN_BEGAN]
+    return len(fields) == 1 and CLOCK.fullmatch(fields[0]["value"]) is not None
+
+
 def public(standin: StandIn, channel: int) -> list[tuple[str, Any]]:
-    """What everyone in the channel reads: each message's text and embeds, oldest first."""
-    return [(m["content"], m["embeds"]) for m in standin.channel_messages(channel)]
+    """What everyone in the channel reads: each message's text and embeds, oldest first (the
+    turn clock's timestamp blanked)."""
+    return [(m["content"], without_clock(m["embeds"])) for m in standin.channel_messages(channel)]
 
 
 def pinned(standin: StandIn, channel: int) -> Any:
@@ -29,12 +58,19 @@ def pinned(standin: StandIn, channel: int) -> Any:
     return (standin.message(pins[-1]) or {}).get("embeds") if pins else None
 
 
+def same_pinned(one: Any, two: Any, text: str) -> bool:
+    """Both statuses show `text` and when the turn began, and are otherwise identical."""
+    if not (one and has_clock(one) and has_clock(two)):
+        return False
+    return without_clock(one) == without_clock(two) and text in str(one)
+
+
 async def same_status(standin: StandIn, panels: int, typed: int, text: str) -> None:
-    """Both pinned statuses show `text` (edits are coalesced), then are identical."""
+    """Both pinned statuses show `text` (edits are coalesced), then are identical but for the
+    second the turn began."""
 
     def shown() -> bool:
-        one, two = pinned(standin, panels), pinned(standin, typed)
-        return bool(one) and one == two and text in str(one)
+        return same_pinned(pinned(standin, panels), pinned(standin, typed), text)
 
     await standin.wait_for(shown, timeout=10)
 
@@ -201,3 +237,19 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
     await same_status(standin, table, typed, "Turn 2")
     assert public(standin, table) == public(standin, typed)
     assert answers["deal 1 to Eve"] == f"refused: {locked}"  # the same sentence, privately
+
+
+def status_at(unix: int | None) -> list[dict[str, Any]]:
+    fields = [{"name": "Life", "value": "Ann 20", "inline": False}]
+    if unix is not None:
+        fields.append({"name": TURN_BEGAN, "value": f"<t:{unix}:R>", "inline": False})
+    return [{"title": "Turn 2", "fields": fields}]
+
+
+async def test_statuses_whose_turns_began_seconds_apart_are_the_same_status() -> None:
+    assert same_pinned(status_at(1_800_000_000), status_at(1_800_000_003), "Turn 2")
+    assert not same_pinned(status_at(1_800_000_000), status_at(None), "Turn 2")  # no clock
+    other = status_at(1_800_000_000)
+    other[0]["fields"][0]["value"] = "Ann 19"
+    assert not same_pinned(status_at(1_800_000_000), other, "Turn 2")
+    assert not same_pinned(status_at(1_800_000_000), status_at(1_800_000_000), "Turn 3")
