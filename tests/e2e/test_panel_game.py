@@ -12,6 +12,7 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, GUILD
 from tests.e2e.panels import PanelUser
+from totembot.bot.access import NOT_OWN_CHANGE
 from totembot.testing import StandIn
 from totembot.testing.records import CB_UPDATE_MESSAGE
 
@@ -157,7 +158,7 @@ async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed
 
     # Undo (Eve's gain), then Ann passes the turn from her own panel.
     await ann.choose("as", "Ann")
-    await ann.press("Undo the last change", followups=1)
+    await ann.press("Undo my last change", followups=1)
     assert "Pass the turn" not in str(bob.components)  # not Bob's turn
     await ann.press("Pass the turn", followups=1)
     await bob.press("Refresh")
@@ -211,12 +212,15 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
     await bob.choose("mv", "Deal damage")
     await bob.choose("tg", "Eve")
     locked = await refused_privately(lambda: bob.say(0), "Eve's life is locked")
-    await bob.press("Undo the last change", followups=1)  # the lock
-    # Ann's panel showed the lock, now undone: her next press gets a sentence and a fresh
+    # Bob's panel undoes only his own last change: the lock is not, so it is refused.
+    not_his = await refused_privately(lambda: bob.press("Undo my last change"), NOT_OWN_CHANGE)
+    assert not_his == NOT_OWN_CHANGE
+    await ann.press("Undo my last change", followups=1)  # the host, acting as Eve: the lock
+    # Bob's panel showed the lock, now undone: his next press gets a sentence and a fresh
     # panel, and does nothing else.
-    undone = await ann.choose("as", "Ann")
+    undone = await bob.choose("tg", "Cid")
     assert (undone.content or "").startswith("Changes this panel showed were undone")
-    assert "acting as Eve" in (undone.content or "")
+    assert "acting as Bob" in (undone.content or "") and "Move:" not in (undone.content or "")
     await ann.choose("as", "Ann")
     await ann.press("Pass the turn", followups=1)
 
@@ -230,7 +234,7 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
             (ANN, "become the monarch"),
             (ANN, "Eve: lock"),
             (BOB, "deal 1 to Eve"),
-            (BOB, "undo"),
+            (ANN, "Eve: undo"),
             (ANN, "next"),
         ],
     )

@@ -40,8 +40,8 @@ from totembot.bot.replies import answer_failures, edit_pressed, in_time, tell
 from totembot.core.errors import RuleViolation
 from totembot.games.magic.language.panel import clamp, find
 from totembot.games.magic.ruleset import magic_state
-from totembot.service import NoGame, Recorded
-from totembot.store import StoredGame
+from totembot.service import NoGame, Recorded, UndoCheck
+from totembot.store import EventRecord, StoredGame
 
 NOT_YOURS = "This panel belongs to another member: open your own with /totem panel."
 NOT_OURS = "This panel's button is not one the bot made: open a new panel with /totem panel."
@@ -50,6 +50,7 @@ NO_GAME_NOW = "The game this panel was for is over, and no game is being played 
 UNDONE = "Changes this panel showed were undone: here is the panel as the game stands now."
 BAD_AMOUNT = "The amount is a whole number from 1 to 1,000,000: nothing was changed."
 NOT_OFFERED = "That move is not offered to this player now: choose another."
+UNDO = "undo"  # the undo move's key (`language/requests.py`)
 ONLY_HOST = "Only the host or an admin can act for another player."
 # What each select may be answered with: the values its options carry (the id's own fields).
 SELECTED = {
@@ -187,11 +188,27 @@ async def move(
         now = replace(table.game, version=recorded.version, state=recorded.state)
         await show(interaction, Table(now), state.but(version=recorded.version))
 
+    own_only = own_undo(interaction.user.id, moving) if moving.move == UNDO else None
     try:
         said_line = Said(Caller.of(interaction), line_said(table, text))
-        await recorder.record(interaction, said_line, redraw=redraw)
+        await recorder.record(interaction, said_line, redraw=redraw, undo_check=own_only)
     except RuleViolation as refusal:  # nothing was recorded: the panel says why
         await show(interaction, table, state, str(refusal))
+
+
+def own_undo(owner: int, state: PanelState) -> UndoCheck:
+    """The panel's undo takes back only its owner's own last change: one they recorded, or,
+    for the host acting as another seat, one that seat's member recorded."""
+
+    def check(game: StoredGame, log: Sequence[EventRecord]) -> None:
+        recorders = {str(owner)}
+        if state.actor is not None and state.actor < len(game.seats):
+            seated = game.seats[state.actor].user_id
+            recorders |= {seated} if seated else set()
+        if (refusal := Table(game).own_undo_refusal(recorders, log)) is not None:
+            raise RuleViolation(refusal)
+
+    return check
 
 
 class AmountModal(discord.ui.Modal):
