@@ -12,7 +12,10 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, GUILD
 from tests.e2e.panels import PanelUser
+from tests.test_panel_moves import started, with_commanders
 from totembot.bot.access import NOT_OWN_CHANGE
+from totembot.bot.magic.panel_view import BACK, MORE
+from totembot.games.magic.language.panel import offered
 from totembot.testing import StandIn
 from totembot.testing.records import CB_UPDATE_MESSAGE
 
@@ -241,6 +244,33 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
     await same_status(standin, table, typed, "Turn 2")
     assert public(standin, table) == public(standin, typed)
     assert answers["deal 1 to Eve"] == f"refused: {locked}"  # the same sentence, privately
+
+
+async def test_with_partners_named_the_move_select_turns_pages_and_offers_every_move(
+    standin: StandIn, table: int
+) -> None:
+    setup = {"format": "free-for-all", "players": TOTEM_FOUR, "commander": True}
+    await standin.slash(ANN, table, "totem new", setup)
+    for name in ("Tymna", "Kraum"):  # partners: two moves more each
+        await standin.slash(ANN, table, "do", {"text": f"cast commander {name}"})
+    ann = PanelUser(standin, ANN, table)
+    await ann.open()
+    first = ann.labels("mv")
+    assert len(first) == 25 and first[-1] == MORE and BACK not in first
+    assert "Commander damage (Tymna)" in first and "Roll a d20" not in first
+    await ann.choose("mv", MORE)
+    second = ann.labels("mv")
+    assert second[0] == BACK and MORE not in second
+    state = with_commanders(started("free-for-all", 4), "Ann", ["Tymna", "Kraum"])
+    expected = [move.label for _row, move in offered(state, "Ann") if not move.button]
+    assert first[:-1] + second[1:] == expected  # every move, once, in the table's order
+    assert {"Roll a d20", "Flip a coin", "Cast my commander (Tymna)"} <= set(second)
+
+    flipped = await ann.move("Flip a coin")  # chosen on the second page, said from it
+    assert "coin" in flipped.followups[0]["content"].casefold()
+    assert ann.labels("mv") == second  # the page is kept as the panel redraws
+    await ann.choose("mv", BACK)
+    assert ann.labels("mv") == first
 
 
 def status_at(unix: int | None) -> list[dict[str, Any]]:

@@ -38,7 +38,7 @@ from totembot.bot.magic.panel_view import CHOOSE_TARGET, acting_name, draw, said
 from totembot.bot.recording import Recorder, Said, recorder_of
 from totembot.bot.replies import answer_failures, edit_pressed, in_time, tell
 from totembot.core.errors import RuleViolation
-from totembot.games.magic.language.panel import clamp, find
+from totembot.games.magic.language.panel import PAGE_VALUE, clamp, find
 from totembot.games.magic.ruleset import magic_state
 from totembot.service import NoGame, Recorded, UndoCheck
 from totembot.store import EventRecord, StoredGame
@@ -139,6 +139,8 @@ async def carry_out(
     chosen = values[0] if values else ""
     if act in SELECTED and not SELECTED[act].fullmatch(chosen):
         await show(interaction, table, state, NOT_OURS)  # a value no panel offers (forged)
+    elif act == "mv" and (page := PAGE_VALUE.fullmatch(chosen)) is not None:
+        await show(interaction, table, state.but(page=int(page[1])))  # "More moves..."/"Back"
     elif act == "mv":
         await show(interaction, table, state.but(move=chosen))
     elif act == "tg":
