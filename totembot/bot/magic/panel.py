@@ -101,11 +101,20 @@ async def show(
 
 
 async def press(
-    interaction: discord.Interaction, act: str, state: PanelState, values: Sequence[str] = ()
+    interaction: discord.Interaction,
+    act: str,
+    state: PanelState,
+    values: Sequence[str] = (),
+    note: str = "",
 ) -> None:
-    """A press on a panel: checked against its owner and its game, then carried out."""
+    """A press on a panel: checked against its owner and its game, then carried out. "Other
+    amount" opens its form at once, before anything is read (a modal must be the press's
+    first answer, and a slow database would have deferred it): its submit is checked."""
     if (refusal := panel_refusal(interaction, state)) is not None:
         await tell(interaction, refusal)
+        return
+    if act == "amt":
+        await interaction.response.send_modal(AmountModal(state))
         return
     recorder = recorder_of(interaction)
     try:
@@ -125,7 +134,7 @@ async def press(
         await show(interaction, table, fresh.but(actor=state.actor), UNDONE)
         return
     state = state.but(version=game.version)
-    await carry_out(interaction, recorder, table, act, state, values)
+    await carry_out(interaction, recorder, table, act, state, values, note)
 
 
 async def carry_out(
@@ -135,6 +144,7 @@ async def carry_out(
     act: str,
     state: PanelState,
     values: Sequence[str],
+    note: str = "",
 ) -> None:
     chosen = values[0] if values else ""
     if act in SELECTED and not SELECTED[act].fullmatch(chosen):
@@ -156,10 +166,8 @@ async def carry_out(
         await show(interaction, table, state.but(actor=seat, target=""))
     elif act in STEPS:
         await show(interaction, table, state.but(amount=clamp(state.amount + STEPS[act])))
-    elif act == "amt":
-        await interaction.response.send_modal(AmountModal(state))
     elif act == "new":
-        await show(interaction, table, state)
+        await show(interaction, table, state, note)
     elif act == "do":
         await move(interaction, recorder, table, state, state)
     elif act.startswith("x"):
@@ -250,9 +258,8 @@ async def submitted(interaction: discord.Interaction, state: PanelState) -> None
         return
     text = typed_amount(interaction).strip()
     amount = int(text) if text.isascii() and text.isdigit() else 0
-    if not 1 <= amount <= 1_000_000:
-        table = await recorder_of(interaction).table_for(interaction)
-        await show(interaction, table, state.but(version=table.game.version), BAD_AMOUNT)
+    if not 1 <= amount <= 1_000_000:  # checked as a press is: the game may have moved on
+        await press(interaction, "new", state, note=BAD_AMOUNT)
         return
     await press(interaction, "new", state.but(amount=amount))
 
