@@ -273,6 +273,36 @@ async def test_with_partners_named_the_move_select_turns_pages_and_offers_every_
     assert ann.labels("mv") == first
 
 
+async def test_with_many_commander_names_every_page_is_within_limits_and_every_move_reached(
+    standin: StandIn, table: int
+) -> None:
+    names = [f"Name{n:02}" for n in range(13)]  # 23 moves and 26 named ones: three pages
+    setup = {"format": "free-for-all", "players": TOTEM_FOUR, "commander": True}
+    await standin.slash(ANN, table, "totem new", setup)
+    for name in names:
+        await standin.slash(ANN, table, "do", {"text": f"cast commander {name}"})
+    ann = PanelUser(standin, ANN, table)
+    await ann.open()
+    pages = []
+    while True:
+        for component in ann.components:
+            assert len(str(component.get("custom_id", ""))) <= 100
+            assert len(component.get("options") or []) <= 25
+        labels = ann.labels("mv")
+        assert (labels[0] == BACK) == bool(pages)
+        pages.append([label for label in labels if label not in (BACK, MORE)])
+        if labels[-1] != MORE:
+            break
+        await ann.choose("mv", MORE)
+    state = with_commanders(started("free-for-all", 4), "Ann", names)
+    expected = [move.label for _row, move in offered(state, "Ann") if not move.button]
+    assert len(pages) == 3 and [label for page in pages for label in page] == expected
+    rolled = await ann.move("Roll a d20")  # on the last page
+    assert "d20" in rolled.followups[0]["content"]
+    await ann.choose("mv", BACK)
+    assert ann.labels("mv")[1:-1] == pages[1]
+
+
 def status_at(unix: int | None) -> list[dict[str, Any]]:
     fields = [{"name": "Life", "value": "Ann 20", "inline": False}]
     if unix is not None:
