@@ -9,8 +9,13 @@ import pytest
 from totembot.bot.magic.panel_ids import MAX_CUSTOM_ID, PanelState
 from totembot.games.magic.language.options import player_choices, totem_choices
 from totembot.games.magic.language.panel import (
+    MAX_NAMES,
+    MAX_OPTIONS,
+    MAX_PAGES,
     MOVES,
+    PAGE_VALUE,
     find,
+    move_pages,
     needs_target,
     offered,
     phrase,
@@ -111,15 +116,22 @@ def test_the_longest_choices_fit_a_components_id() -> None:
         owner=10**20 - 1,
         version=10**10 - 1,
         actor=999,
-        move="pnrg",
+        move="cast99",
         target="15t999999",
         amount=1_000_000,
+        page=MAX_PAGES - 1,
     )
     for act in ("xundo", "mv", "amt", "mdl"):
         custom_id = longest.custom_id(act)
         assert len(custom_id) <= MAX_CUSTOM_ID
         assert PanelState.read(custom_id) == (act, longest)
     assert PanelState.read("totem:panel:do:1:2:3::deal:1:0x10") is None
+    assert PanelState.read("totem:panel:do:1:2:3::deal:1:5:10") is None  # pages are one digit
+    # An id drawn before the move select had pages reads as its first page.
+    assert PanelState.read("totem:panel:do:1:2:3::deal:1:5") == (
+        "do",
+        PanelState(1, 2, 3, move="deal", target="1", amount=5),
+    )
     assert PanelState.read("totem:panel:do:1:2:3::deal:1:" + "1" * 8) is None
 
 
@@ -167,3 +179,39 @@ def test_a_players_own_lines_show_their_state_and_only_theirs() -> None:
         "Yours: the monarch, energy 2, commander tax 2",
     ]
     assert own_lines(ffa, "Bob")[1:] == ["Bob (in): 20 life"]
+
+
+def with_commanders(state: GameState, player: str, names: list[str]) -> GameState:
+    """`player` has cast a commander under each of `names` (partners, or many names typed)."""
+    seat = state.seat_of(player)
+    assert seat is not None
+    casts = {f"{player}:{name}": 1 for name in names}
+    caster = state.players[seat].model_copy(update={"commander_casts": casts})
+    players = (*state.players[:seat], caster, *state.players[seat + 1 :])
+    return state.model_copy(update={"players": players})
+
+
+@pytest.mark.parametrize("count", [0, 1, 24, 25, 26, 48, 49, 50, 100, 232])
+def test_the_move_selects_pages_hold_every_move_once_within_25_options(count: int) -> None:
+    pages = move_pages(count)
+    assert [index for page in pages for index in page] == list(range(count))
+    assert len(pages) <= MAX_PAGES
+    for number, page in enumerate(pages):
+        back, more = number > 0, number < len(pages) - 1
+        assert len(page) + back + more <= MAX_OPTIONS
+        assert len(page) > 0 or count == 0
+
+
+def test_pages_are_never_a_moves_key_and_named_keys_fit_an_id() -> None:
+    keys = [move.key for _row, move in MOVES]
+    assert not [key for key in keys if PAGE_VALUE.fullmatch(key)]
+    assert all(len(move.key) + 2 <= 6 for _row, move in MOVES if move.named)  # `cast99`
+
+
+def test_the_most_commander_names_offered_fit_the_move_selects_pages() -> None:
+    names = [f"Name{number:03}" for number in range(MAX_NAMES + 5)]
+    state = with_commanders(started("free-for-all", 4), "Ann", names)
+    selectable = [move for _row, move in offered(state, "Ann") if not move.button]
+    named = [move for move in selectable if move.key.startswith("cast") and move.key != "cast"]
+    assert len(named) == MAX_NAMES  # the rest, beyond any real table, are not offered
+    assert len(move_pages(len(selectable))) <= MAX_PAGES

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from totembot.bot.access import IN_A_DM, Caller, Table, place_refusal
+from totembot.bot.access import IN_A_DM, NOT_OWN_CHANGE, Caller, Table, place_refusal
 from totembot.core.story import Step
 from totembot.games.magic.language.phrases import parse_setup
 from totembot.games.magic.rules import Actor, Request, RuleViolation, new_game
@@ -253,3 +253,18 @@ def test_only_the_host_or_an_admin_undoes_a_host_action_that_still_stands() -> N
     with pytest.raises(RuleViolation, match=refusal):
         table().require_may_undo(caller("2"), removal)
     assert table().undo_refusal(caller("2"), []) is None  # nothing to undo: the rules say so
+
+
+def test_a_panels_undo_takes_back_only_a_change_its_own_members_recorded() -> None:
+    log = [
+        step("2", "Bob: gain 1 via left", seq=1),
+        step("1", "Cid_the_Great: gain 2 via left", seq=2),  # the host, for the guest
+        step("2", "Bob: gain 3 via left", seq=3),
+        step("2", "undo", seq=4),  # takes Bob's second gain back: the host's stands last
+    ]
+    assert table().own_undo_refusal({"2"}, log) == NOT_OWN_CHANGE
+    assert table().own_undo_refusal({"1"}, log) is None  # the host recorded it
+    assert table().own_undo_refusal({"2"}, log[:3]) is None  # Bob's own stands last
+    assert table().own_undo_refusal({"1", "2"}, log[:1]) is None  # the host acting as Bob
+    assert table().own_undo_refusal({"1"}, log[:1]) == NOT_OWN_CHANGE
+    assert table().own_undo_refusal({"2"}, []) is None  # nothing to undo: the rules say so

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from totembot.bot.magic.panel_ids import PanelState
 from totembot.testing import StandIn
 from totembot.testing.records import CB_UPDATE_MESSAGE, Reply
 from totembot.testing.validation import walk_components
@@ -133,4 +134,6 @@ class PanelUser:
         steppers = [c for c in self.components if act_of(str(c.get("custom_id", ""))) == "p1"]
         if not steppers:
             return None
-        return int(str(steppers[0]["custom_id"]).rsplit(":", 1)[1])
+        read = PanelState.read(str(steppers[0]["custom_id"]))
+        assert read is not None
+        return read[1].amount

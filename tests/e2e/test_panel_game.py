@@ -4,6 +4,7 @@ the pinned status must be identical."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -11,6 +12,10 @@ import pytest
 
 from tests.e2e.conftest import ANN, BOB, CID, GUILD
 from tests.e2e.panels import PanelUser
+from tests.test_panel_moves import started, with_commanders
+from totembot.bot.access import NOT_OWN_CHANGE
+from totembot.bot.magic.panel_view import BACK, MORE
+from totembot.games.magic.language.panel import offered
 from totembot.testing import StandIn
 from totembot.testing.records import CB_UPDATE_MESSAGE
 
@@ -19,9 +24,37 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 TOTEM_FOUR = f"<@{ANN}> <@{BOB}> <@{CID}> Eve"  # Eve is a guest: the host acts for her
 
 
+TURN_BEGAN = "Turn began"
+CLOCK = re.compile(r"<t:[0-9]+:R>")
+
+
+def without_clock(embeds: Any) -> Any:
+    """Embeds with the turn clock's timestamp blanked: when a turn began differs by some
+    seconds between two channels played one after the other, the field itself must not."""
+    if not isinstance(embeds, list):
+        return embeds
+    blanked = []
+    for embed in embeds:
+        fields = [
+            field | {"value": CLOCK.sub("<t:UNIX:R>", field["value"])}
+            if field.get("name") == TURN_BEGAN
+            else field
+            for field in embed.get("fields", [])
+        ]
+        blanked.append(embed | {"fields": fields} if "fields" in embed else embed)
+    return blanked
+
+
+def has_clock(embeds: Any) -> bool:
+    """Whether the status embed shows when the turn began, as a Discord timestamp."""
+    fields = [f for e in embeds or [] for f in e.get("fields", []) if f.get("name") == TURN_BEGAN]
+    return len(fields) == 1 and CLOCK.fullmatch(fields[0]["value"]) is not None
+
+
 def public(standin: StandIn, channel: int) -> list[tuple[str, Any]]:
-    """What everyone in the channel reads: each message's text and embeds, oldest first."""
-    return [(m["content"], m["embeds"]) for m in standin.channel_messages(channel)]
+    """What everyone in the channel reads: each message's text and embeds, oldest first (the
+    turn clock's timestamp blanked)."""
+    return [(m["content"], without_clock(m["embeds"])) for m in standin.channel_messages(channel)]
 
 
 def pinned(standin: StandIn, channel: int) -> Any:
@@ -29,12 +62,19 @@ def pinned(standin: StandIn, channel: int) -> Any:
     return (standin.message(pins[-1]) or {}).get("embeds") if pins else None
 
 
+def same_pinned(one: Any, two: Any, text: str) -> bool:
+    """Both statuses show `text` and when the turn began, and are otherwise identical."""
+    if not (one and has_clock(one) and has_clock(two)):
+        return False
+    return without_clock(one) == without_clock(two) and text in str(one)
+
+
 async def same_status(standin: StandIn, panels: int, typed: int, text: str) -> None:
-    """Both pinned statuses show `text` (edits are coalesced), then are identical."""
+    """Both pinned statuses show `text` (edits are coalesced), then are identical but for the
+    second the turn began."""
 
     def shown() -> bool:
-        one, two = pinned(standin, panels), pinned(standin, typed)
-        return bool(one) and one == two and text in str(one)
+        return same_pinned(pinned(standin, panels), pinned(standin, typed), text)
 
     await standin.wait_for(shown, timeout=10)
 
@@ -121,7 +161,7 @@ async def test_a_four_player_totem_game_from_panels_reads_as_the_same_game_typed
 
     # Undo (Eve's gain), then Ann passes the turn from her own panel.
     await ann.choose("as", "Ann")
-    await ann.press("Undo the last change", followups=1)
+    await ann.press("Undo my last change", followups=1)
     assert "Pass the turn" not in str(bob.components)  # not Bob's turn
     await ann.press("Pass the turn", followups=1)
     await bob.press("Refresh")
@@ -175,12 +215,15 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
     await bob.choose("mv", "Deal damage")
     await bob.choose("tg", "Eve")
     locked = await refused_privately(lambda: bob.say(0), "Eve's life is locked")
-    await bob.press("Undo the last change", followups=1)  # the lock
-    # Ann's panel showed the lock, now undone: her next press gets a sentence and a fresh
+    # Bob's panel undoes only his own last change: the lock is not, so it is refused.
+    not_his = await refused_privately(lambda: bob.press("Undo my last change"), NOT_OWN_CHANGE)
+    assert not_his == NOT_OWN_CHANGE
+    await ann.press("Undo my last change", followups=1)  # the host, acting as Eve: the lock
+    # Bob's panel showed the lock, now undone: his next press gets a sentence and a fresh
     # panel, and does nothing else.
-    undone = await ann.choose("as", "Ann")
+    undone = await bob.choose("tg", "Cid")
     assert (undone.content or "").startswith("Changes this panel showed were undone")
-    assert "acting as Eve" in (undone.content or "")
+    assert "acting as Bob" in (undone.content or "") and "Move:" not in (undone.content or "")
     await ann.choose("as", "Ann")
     await ann.press("Pass the turn", followups=1)
 
@@ -194,10 +237,83 @@ async def test_a_free_for_all_commander_game_from_panels_reads_as_the_same_game_
             (ANN, "become the monarch"),
             (ANN, "Eve: lock"),
             (BOB, "deal 1 to Eve"),
-            (BOB, "undo"),
+            (ANN, "Eve: undo"),
             (ANN, "next"),
         ],
     )
     await same_status(standin, table, typed, "Turn 2")
     assert public(standin, table) == public(standin, typed)
     assert answers["deal 1 to Eve"] == f"refused: {locked}"  # the same sentence, privately
+
+
+async def test_with_partners_named_the_move_select_turns_pages_and_offers_every_move(
+    standin: StandIn, table: int
+) -> None:
+    setup = {"format": "free-for-all", "players": TOTEM_FOUR, "commander": True}
+    await standin.slash(ANN, table, "totem new", setup)
+    for name in ("Tymna", "Kraum"):  # partners: two moves more each
+        await standin.slash(ANN, table, "do", {"text": f"cast commander {name}"})
+    ann = PanelUser(standin, ANN, table)
+    await ann.open()
+    first = ann.labels("mv")
+    assert len(first) == 25 and first[-1] == MORE and BACK not in first
+    assert "Commander damage (Tymna)" in first and "Roll a d20" not in first
+    await ann.choose("mv", MORE)
+    second = ann.labels("mv")
+    assert second[0] == BACK and MORE not in second
+    state = with_commanders(started("free-for-all", 4), "Ann", ["Tymna", "Kraum"])
+    expected = [move.label for _row, move in offered(state, "Ann") if not move.button]
+    assert first[:-1] + second[1:] == expected  # every move, once, in the table's order
+    assert {"Roll a d20", "Flip a coin", "Cast my commander (Tymna)"} <= set(second)
+
+    flipped = await ann.move("Flip a coin")  # chosen on the second page, said from it
+    assert "coin" in flipped.followups[0]["content"].casefold()
+    assert ann.labels("mv") == second  # the page is kept as the panel redraws
+    await ann.choose("mv", BACK)
+    assert ann.labels("mv") == first
+
+
+async def test_with_many_commander_names_every_page_is_within_limits_and_every_move_reached(
+    standin: StandIn, table: int
+) -> None:
+    names = [f"Name{n:02}" for n in range(13)]  # 23 moves and 26 named ones: three pages
+    setup = {"format": "free-for-all", "players": TOTEM_FOUR, "commander": True}
+    await standin.slash(ANN, table, "totem new", setup)
+    for name in names:
+        await standin.slash(ANN, table, "do", {"text": f"cast commander {name}"})
+    ann = PanelUser(standin, ANN, table)
+    await ann.open()
+    pages = []
+    while True:
+        for component in ann.components:
+            assert len(str(component.get("custom_id", ""))) <= 100
+            assert len(component.get("options") or []) <= 25
+        labels = ann.labels("mv")
+        assert (labels[0] == BACK) == bool(pages)
+        pages.append([label for label in labels if label not in (BACK, MORE)])
+        if labels[-1] != MORE:
+            break
+        await ann.choose("mv", MORE)
+    state = with_commanders(started("free-for-all", 4), "Ann", names)
+    expected = [move.label for _row, move in offered(state, "Ann") if not move.button]
+    assert len(pages) == 3 and [label for page in pages for label in page] == expected
+    rolled = await ann.move("Roll a d20")  # on the last page
+    assert "d20" in rolled.followups[0]["content"]
+    await ann.choose("mv", BACK)
+    assert ann.labels("mv")[1:-1] == pages[1]
+
+
+def status_at(unix: int | None) -> list[dict[str, Any]]:
+    fields = [{"name": "Life", "value": "Ann 20", "inline": False}]
+    if unix is not None:
+        fields.append({"name": TURN_BEGAN, "value": f"<t:{unix}:R>", "inline": False})
+    return [{"title": "Turn 2", "fields": fields}]
+
+
+async def test_statuses_whose_turns_began_seconds_apart_are_the_same_status() -> None:
+    assert same_pinned(status_at(1_800_000_000), status_at(1_800_000_003), "Turn 2")
+    assert not same_pinned(status_at(1_800_000_000), status_at(None), "Turn 2")  # no clock
+    other = status_at(1_800_000_000)
+    other[0]["fields"][0]["value"] = "Ann 19"
+    assert not same_pinned(status_at(1_800_000_000), other, "Turn 2")
+    assert not same_pinned(status_at(1_800_000_000), status_at(1_800_000_000), "Turn 3")

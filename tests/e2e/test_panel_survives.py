@@ -100,6 +100,35 @@ async def test_a_press_on_a_panel_whose_game_is_over_gets_a_sentence_and_a_fresh
     assert "tg" not in ann.acts()  # the press chose nothing: the panel is fresh
 
 
+async def test_an_other_amount_submitted_after_the_game_moved_on_is_checked_as_a_press(
+    standin: StandIn, table: int
+) -> None:
+    await standin.slash(ANN, table, "totem new", {"format": "free-for-all", "players": THREE})
+    ann = PanelUser(standin, ANN, table)
+    await ann.open()
+    await ann.choose("mv", "Gain life")
+    assert ann.message_id is not None
+    opened = await ann.press("Other amount")  # the form opens at once, before any reading
+    assert opened.modal is not None and not opened.deferred
+    await standin.slash(ANN, table, "totem end")
+    await standin.slash(ANN, table, "totem new", {"format": "free-for-all", "players": THREE})
+    bad = await standin.submit_modal(ANN, table, opened, {"amount": "seven"})
+    assert (bad.content or "").startswith(
+        "The game this panel was for is over: here is a fresh panel for this channel's game."
+    )
+    ann.shown = bad
+    assert "Move:" not in (bad.content or "") and "tg" not in ann.acts()  # fresh
+    await ann.choose("mv", "Gain life")
+    old = await ann.press("Other amount")
+    await standin.slash(CID, table, "do", {"text": "gain 1"})
+    await standin.slash(CID, table, "do", {"text": "undo"})  # what the panel showed stands
+    before = replies(standin, table)
+    zero = await standin.submit_modal(ANN, table, old, {"amount": "0"})
+    assert (zero.content or "").startswith("The amount is a whole number from 1 to 1,000,000")
+    assert "Move: Gain life" in (zero.content or "")  # the panel as it was, redrawn
+    assert replies(standin, table) == before  # nothing changed
+
+
 async def test_a_spectator_and_a_totemic_channel_get_one_sentence(
     standin: StandIn, table: int
 ) -> None:

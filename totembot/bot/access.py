@@ -6,7 +6,7 @@ This is the bot's policy on Discord identities; the rules themselves decide what
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -23,6 +23,10 @@ ANSWERS = ("approve", "deny", "accept", "threaten", "submit", "reveal")
 FOR_ONESELF = ("concede", "win")
 QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”")
 IN_A_DM = "totembot plays only in a server's channels, not in direct messages."
+NOT_OWN_CHANGE = (
+    "The last change was recorded by someone else and your panel undoes only your own: "
+    "nothing was changed."
+)
 # What only the host or an admin may record, as its undo refusal names it (`host_action`).
 HOST_ONLY = {"remove": "a removal"}
 FOR_ANOTHER = {
@@ -153,6 +157,18 @@ class Table:
         _initial, steps = standing_steps(ruleset_of(config.format), config, log)
         action = self.host_action(steps[-1]) if steps else None
         return None if action is None else f"Only the host or an admin can undo {action}."
+
+    def own_undo_refusal(
+        self, recorders: Collection[str], log: Sequence[LoggedRequest]
+    ) -> str | None:
+        """Why a panel's "Undo my last change" may not take back the game's last change that
+        stands in `log`: it was not recorded by one of `recorders` (the panel's owner, and the
+        member seated where the host acts), so the panel would undo someone else's change."""
+        config = self.game.config
+        _initial, steps = standing_steps(ruleset_of(config.format), config, log)
+        if steps and steps[-1].recorded_by not in recorders:
+            return NOT_OWN_CHANGE
+        return None
 
     def require_may_undo(self, caller: Caller, log: Sequence[LoggedRequest]) -> None:
         """Refuse (RuleViolation) what `undo_refusal` refuses."""

@@ -32,7 +32,7 @@ from totembot.chance import system_chance
 from totembot.core import GameRequest, ParsedLine
 from totembot.core.errors import Ambiguous, RuleViolation
 from totembot.render.markdown import escape
-from totembot.service import GameService, NoGame, Recorded, RequestBuilder
+from totembot.service import GameService, NoGame, Recorded, RequestBuilder, UndoCheck
 from totembot.store import EventRecord, StoredGame
 
 BOT_CHANCE = system_chance()  # a die rolled through Discord: no one can foresee it
@@ -148,10 +148,13 @@ class Recorder:
         asked: Choosable,
         on_message: bool = False,
         redraw: Redraw | None = None,
+        undo_check: UndoCheck | None = None,
     ) -> Recorded | None:
         """Record what `asked` builds from the current game; when the rules find it may be
         taken several ways, offer the choices instead."""
-        return await self.record_built(interaction, asked.request_for, on_message, asked, redraw)
+        return await self.record_built(
+            interaction, asked.request_for, on_message, asked, redraw, undo_check
+        )
 
     async def record_built(
         self,
@@ -160,11 +163,13 @@ class Recorder:
         on_message: bool = False,
         asked: Choosable | None = None,
         redraw: Redraw | None = None,
+        undo_check: UndoCheck | None = None,
     ) -> Recorded | None:
         """Record the request `build` makes from the current game, under the game's lock,
-        where the interaction may reach it, and an undo only as `Table.undo_refusal` allows.
-        With `redraw` (a press on a player's panel), the pressed panel is redrawn first, as
-        the interaction's answer, and the public reply follows it."""
+        where the interaction may reach it, and an undo only as `Table.undo_refusal` allows
+        (and `undo_check`, the panel's own undo). With `redraw` (a press on a player's panel),
+        the pressed panel is redrawn first, as the interaction's answer, and the public reply
+        follows it."""
         assert interaction.channel_id is not None
         caller = Caller.of(interaction)
 
@@ -174,6 +179,8 @@ class Recorder:
 
         def may_undo(game: StoredGame, log: Sequence[EventRecord]) -> None:
             Table(game).require_may_undo(caller, log)
+            if undo_check is not None:
+                undo_check(game, log)
 
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         try:

@@ -38,10 +38,10 @@ from totembot.bot.magic.panel_view import CHOOSE_TARGET, acting_name, draw, said
 from totembot.bot.recording import Recorder, Said, recorder_of
 from totembot.bot.replies import answer_failures, edit_pressed, in_time, tell
 from totembot.core.errors import RuleViolation
-from totembot.games.magic.language.panel import clamp, find
+from totembot.games.magic.language.panel import PAGE_VALUE, clamp, find
 from totembot.games.magic.ruleset import magic_state
-from totembot.service import NoGame, Recorded
-from totembot.store import StoredGame
+from totembot.service import NoGame, Recorded, UndoCheck
+from totembot.store import EventRecord, StoredGame
 
 NOT_YOURS = "This panel belongs to another member: open your own with /totem panel."
 NOT_OURS = "This panel's button is not one the bot made: open a new panel with /totem panel."
@@ -50,6 +50,7 @@ NO_GAME_NOW = "The game this panel was for is over, and no game is being played 
 UNDONE = "Changes this panel showed were undone: here is the panel as the game stands now."
 BAD_AMOUNT = "The amount is a whole number from 1 to 1,000,000: nothing was changed."
 NOT_OFFERED = "That move is not offered to this player now: choose another."
+UNDO = "undo"  # the undo move's key (`language/requests.py`)
 ONLY_HOST = "Only the host or an admin can act for another player."
 # What each select may be answered with: the values its options carry (the id's own fields).
 SELECTED = {
@@ -100,11 +101,20 @@ async def show(
 
 
 async def press(
-    interaction: discord.Interaction, act: str, state: PanelState, values: Sequence[str] = ()
+    interaction: discord.Interaction,
+    act: str,
+    state: PanelState,
+    values: Sequence[str] = (),
+    note: str = "",
 ) -> None:
-    """A press on a panel: checked against its owner and its game, then carried out."""
+    """A press on a panel: checked against its owner and its game, then carried out. "Other
+    amount" opens its form at once, before anything is read (a modal must be the press's
+    first answer, and a slow database would have deferred it): its submit is checked."""
     if (refusal := panel_refusal(interaction, state)) is not None:
         await tell(interaction, refusal)
+        return
+    if act == "amt":
+        await interaction.response.send_modal(AmountModal(state))
         return
     recorder = recorder_of(interaction)
     try:
@@ -124,7 +134,7 @@ async def press(
         await show(interaction, table, fresh.but(actor=state.actor), UNDONE)
         return
     state = state.but(version=game.version)
-    await carry_out(interaction, recorder, table, act, state, values)
+    await carry_out(interaction, recorder, table, act, state, values, note)
 
 
 async def carry_out(
@@ -134,10 +144,13 @@ async def carry_out(
     act: str,
     state: PanelState,
     values: Sequence[str],
+    note: str = "",
 ) -> None:
     chosen = values[0] if values else ""
     if act in SELECTED and not SELECTED[act].fullmatch(chosen):
         await show(interaction, table, state, NOT_OURS)  # a value no panel offers (forged)
+    elif act == "mv" and (page := PAGE_VALUE.fullmatch(chosen)) is not None:
+        await show(interaction, table, state.but(page=int(page[1])))  # "More moves..."/"Back"
     elif act == "mv":
         await show(interaction, table, state.but(move=chosen))
     elif act == "tg":
@@ -153,10 +166,8 @@ async def carry_out(
         await show(interaction, table, state.but(actor=seat, target=""))
     elif act in STEPS:
         await show(interaction, table, state.but(amount=clamp(state.amount + STEPS[act])))
-    elif act == "amt":
-        await interaction.response.send_modal(AmountModal(state))
     elif act == "new":
-        await show(interaction, table, state)
+        await show(interaction, table, state, note)
     elif act == "do":
         await move(interaction, recorder, table, state, state)
     elif act.startswith("x"):
@@ -187,11 +198,27 @@ async def move(
         now = replace(table.game, version=recorded.version, state=recorded.state)
         await show(interaction, Table(now), state.but(version=recorded.version))
 
+    own_only = own_undo(interaction.user.id, moving) if moving.move == UNDO else None
     try:
         said_line = Said(Caller.of(interaction), line_said(table, text))
-        await recorder.record(interaction, said_line, redraw=redraw)
+        await recorder.record(interaction, said_line, redraw=redraw, undo_check=own_only)
     except RuleViolation as refusal:  # nothing was recorded: the panel says why
         await show(interaction, table, state, str(refusal))
+
+
+def own_undo(owner: int, state: PanelState) -> UndoCheck:
+    """The panel's undo takes back only its owner's own last change: one they recorded, or,
+    for the host acting as another seat, one that seat's member recorded."""
+
+    def check(game: StoredGame, log: Sequence[EventRecord]) -> None:
+        recorders = {str(owner)}
+        if state.actor is not None and state.actor < len(game.seats):
+            seated = game.seats[state.actor].user_id
+            recorders |= {seated} if seated else set()
+        if (refusal := Table(game).own_undo_refusal(recorders, log)) is not None:
+            raise RuleViolation(refusal)
+
+    return check
 
 
 class AmountModal(discord.ui.Modal):
@@ -231,9 +258,8 @@ async def submitted(interaction: discord.Interaction, state: PanelState) -> None
         return
     text = typed_amount(interaction).strip()
     amount = int(text) if text.isascii() and text.isdigit() else 0
-    if not 1 <= amount <= 1_000_000:
-        table = await recorder_of(interaction).table_for(interaction)
-        await show(interaction, table, state.but(version=table.game.version), BAD_AMOUNT)
+    if not 1 <= amount <= 1_000_000:  # checked as a press is: the game may have moved on
+        await press(interaction, "new", state, note=BAD_AMOUNT)
         return
     await press(interaction, "new", state.but(amount=amount))
 

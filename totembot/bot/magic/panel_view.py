@@ -18,6 +18,7 @@ from totembot.games.magic.language.panel import (
     MAX_OPTIONS,
     Target,
     find,
+    move_pages,
     needs_target,
     offered,
     phrase,
@@ -34,6 +35,7 @@ MAX_OPTION = 100  # a select option's label
 STEPPERS = (("m5", "5 less"), ("m1", "1 less"), ("p1", "1 more"), ("p5", "5 more"))
 NO_TARGET = "Nobody can be chosen for this move now."
 CHOOSE_TARGET = "Choose whom the move is for first."
+MORE, BACK = "More moves...", "Back"  # the move select's options that turn its page
 
 
 @dataclass(frozen=True)
@@ -85,12 +87,14 @@ def draw(table: Table, state: PanelState, manager: bool, note: str = "") -> Pane
     game_state = magic_state(table.game.state)
     speaker = acting_name(table, state)
     moves = offered(game_state, speaker)
+    selectable = [(row, move) for row, move in moves if not move.button]
+    last_page = len(move_pages(len(selectable))) - 1
+    state = state.but(page=min(state.page, last_page))  # fewer moves now: their last page
     chosen = next(((row, move) for row, move in moves if move.key == state.move), None)
     choices, target = chosen_target(game_state, state, speaker)
     line = said(table, state) if chosen is not None else None
     view = discord.ui.View(timeout=None)
-    selectable = [(row, move) for row, move in moves if not move.button]
-    view.add_item(_select(state, "mv", "Choose a move", _move_options(selectable, state.move), 0))
+    view.add_item(_move_select(state, selectable))
     if chosen is not None and choices:
         options = [
             discord.SelectOption(
@@ -138,11 +142,25 @@ def _chosen_words(
     return f"{text} The button says `{escape(line, limit=120)}`."
 
 
-def _move_options(moves: list[tuple[Row, PanelMove]], current: str) -> list[discord.SelectOption]:
-    return [
-        discord.SelectOption(label=move.label, value=move.key, default=move.key == current)
-        for _row, move in moves
-    ][:MAX_OPTIONS]
+def _move_select(
+    state: PanelState, moves: list[tuple[Row, PanelMove]]
+) -> discord.ui.Select[discord.ui.View]:
+    """The select of moves, one page of it: "Back" and "More moves..." are its options when
+    the moves do not fit one select (partners' moves, one per commander name)."""
+    pages = move_pages(len(moves))
+    page = state.page
+    options = [
+        discord.SelectOption(label=move.label, value=move.key, default=move.key == state.move)
+        for _row, move in (moves[index] for index in pages[page])
+    ]
+    if page > 0:
+        options.insert(0, discord.SelectOption(label=BACK, value=f"pg{page - 1}"))
+    if page < len(pages) - 1:
+        options.append(discord.SelectOption(label=MORE, value=f"pg{page + 1}"))
+    placeholder = "Choose a move"
+    if len(pages) > 1:
+        placeholder += f" (page {page + 1} of {len(pages)})"
+    return _select(state, "mv", placeholder, options, 0)
 
 
 def _actor_options(

@@ -18,10 +18,12 @@ PANEL = Topic(
         "recorded until you press Say.",
         "Choose a move: " + MOVES + ". Whom it is for: the players (in Totem, a player and "
         "totem, or the totem attacked) the rules let you reach, as autocomplete offers them. "
-        "Amount: 5 less, 1 less, 1 more, 5 more, or Other amount (1 to 1,000,000).",
+        "Amount: 5 less, 1 less, 1 more, 5 more, or Other amount (1 to 1,000,000). When the "
+        "moves outgrow one list (partners named), choose More moves... or Back in it.",
         "Say: LINE records LINE as /do LINE would: the same reply in the channel, the same "
         "status, a refusal in the same sentence, shown in your panel only. Pass the turn (on "
-        "your turn), Undo the last change and Refresh are buttons. The host or an admin also "
+        "your turn), Undo my last change (only a change you recorded) and Refresh are buttons. "
+        "The host or an admin also "
         "has Act as: whom the panel records for, as /do Name: LINE does.",
         "Worked example, Ann in Totem with Bob and Cid: /totem panel; Choose a move: Deal "
         "damage; Choose whom it is for: Bob via Bob-Cid (left): 20 life; 1 more, twice "

@@ -20,6 +20,9 @@ from totembot.games.magic.rules.lookup import pool_name
 from totembot.games.magic.rules.state import GameState
 
 MAX_OPTIONS = 25  # Discord's limit of options in a select menu
+MAX_PAGES = 10  # pages of the move select: the page is one digit of the panel's ids
+MAX_NAMES = 99  # commander names a speaker is offered: a move's key takes two digits more
+PAGE_VALUE = re.compile(r"pg([0-9])")  # the value of a "More moves..."/"Back" option
 MIN_AMOUNT, MAX_AMOUNT = 1, 1_000_000  # what the language reads as an amount
 CLAUSE = re.compile(r"\[([^\[\]]*)\]")
 MOVES: tuple[tuple[Row, PanelMove], ...] = tuple((row, move) for row in TABLE for move in row.panel)
@@ -68,7 +71,7 @@ def find(state: GameState, speaker: str | None, key: str) -> tuple[Row, PanelMov
 
 def commander_names(state: GameState, speaker: str | None) -> list[str]:
     """The names the speaker has given their commanders so far (partners: `Ann:Tymna` in
-    casts and commander damage), in alphabetical order, at most nine."""
+    casts and commander damage), in alphabetical order, at most `MAX_NAMES`."""
     if not speaker:
         return []
     keys = [key for player in state.players for key in player.commander_casts]
@@ -76,7 +79,7 @@ def commander_names(state: GameState, speaker: str | None) -> list[str]:
     keys += [key for player in state.players for key in player.commander_damage]
     prefix = speaker.casefold() + ":"
     names = {key.split(":", 1)[1] for key in keys if key.casefold().startswith(prefix)}
-    return sorted(names, key=str.casefold)[:9]
+    return sorted(names, key=str.casefold)[:MAX_NAMES]
 
 
 def named_moves(state: GameState, move: PanelMove, speaker: str | None) -> list[PanelMove]:
@@ -92,6 +95,23 @@ def named_moves(state: GameState, move: PanelMove, speaker: str | None) -> list[
         )
         for number, name in enumerate(commander_names(state, speaker), start=1)
     ]
+
+
+def move_pages(count: int) -> list[range]:
+    """The move select's pages over `count` moves: all on one when they fit its options;
+    else each page keeps an option for "Back" (but the first) and one for "More moves..."
+    (but the last), so that every move is reachable and no page exceeds `MAX_OPTIONS`."""
+    if count <= MAX_OPTIONS:
+        return [range(count)]
+    pages: list[range] = []
+    start = 0
+    while start < count:
+        room = MAX_OPTIONS - (1 if pages else 0)
+        if count - start > room:
+            room -= 1  # "More moves..."
+        pages.append(range(start, min(count, start + room)))
+        start += room
+    return pages
 
 
 def own_turn(state: GameState, speaker: str | None) -> bool:

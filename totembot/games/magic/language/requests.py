@@ -844,7 +844,7 @@ UNDO = Row(
         ),
     ),
     slash="undo",
-    panel=(PanelMove("undo", "Undo the last change", "undo", button=True),),
+    panel=(PanelMove("undo", "Undo my last change", "undo", button=True),),
 )
 
 
