@@ -19,6 +19,7 @@ Ann: deal 3 to Bob via left
 Bob: poison 2 to Cid via Cid-Dee
 Ann: next
 Bob: gain 4 via Ann-Bob
+Cid: deck Tymna and Kraum
 """
 GRAND_MELEE = """\
 game grand-melee players: Ann, Bob, Cid, Dan, Eve, Fay, Gus
@@ -53,6 +54,10 @@ async def check_players(page: Any, state: dict[str, Any]) -> None:
         assert await shown_text(page, f"{card} .status") == player["status"]
         if "life" in player:
             assert await shown_text(page, f"{card} .life") == str(player["life"])
+        if player.get("deck"):
+            assert await shown_text(page, f"{card} .deck") == player["deck"]
+        else:
+            assert await page.locator(f"{card} .deck").count() == 0
 
 
 async def test_a_totem_game_shows_what_the_console_json_says(page: Any, tmp_path: Path) -> None:
@@ -60,7 +65,8 @@ async def test_a_totem_game_shows_what_the_console_json_says(page: Any, tmp_path
     state = await console_json(script)
     async with console_page(script) as address:
         await page.goto(address)
-        await page.wait_for_selector("body[data-version='4']")
+        await page.wait_for_selector("body[data-version='5']")
+        assert [p.get("deck") for p in state["players"]] == [None, None, "Tymna and Kraum", None]
         await check_players(page, state)
         for totem in state["totems"]:
             key = "|".join(totem["seats"])
@@ -70,7 +76,7 @@ async def test_a_totem_game_shows_what_the_console_json_says(page: Any, tmp_path
             assert await shown_text(page, f'#board [data-totem="{key}"] text') == str(totem["life"])
         turn = state["turn"]
         assert await shown_text(page, "#turn") == f"Turn {turn['number']}: {turn['active']}"
-        assert await page.locator("#changes li").count() == 4
+        assert await page.locator("#changes li").count() == 5
         assert await page.get_attribute("body", "data-link") == "live"
 
 
@@ -142,7 +148,7 @@ async def test_the_overlay_is_transparent_chrome_free_and_sized_by_its_address(
 ) -> None:
     async with console_page(written(tmp_path, TOTEM)) as address:
         await page.goto(f"{address}?overlay&width=800&height=450")
-        await page.wait_for_selector("body.overlay[data-version='4']")
+        await page.wait_for_selector("body.overlay[data-version='5']")
         size = await page.evaluate(
             "(() => { const r = document.getElementById('page').getBoundingClientRect();"
             " return [r.width, r.height]; })()"

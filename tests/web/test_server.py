@@ -238,3 +238,36 @@ async def test_a_database_away_gets_503_in_one_sentence(
                 503,
                 "The game cannot be read right now: try again in a moment.\n",
             )
+
+
+async def raw_answer(live: LivePages, request: bytes) -> str:
+    """What the server writes back to bytes sent as they are, until it closes."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", live.server.port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        return (await asyncio.wait_for(reader.read(), timeout=10)).decode("latin-1")
+    finally:
+        writer.close()
+
+
+async def test_a_request_the_parser_refuses_names_no_version_and_logs_no_address(
+    live: LivePages, caplog: pytest.LogCaptureFixture
+) -> None:
+    token = (await started(live, "game totem players: Ann, Bob, Cid, Dee")).rsplit("/", 1)[1]
+    refused = [
+        b"GARBAGE\r\n\r\n",
+        b"GET /t/" + token.encode() + b"?" + b"A" * 3000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /t/" + token.encode() + b" HTTP/1.1\r\nX-Big: " + b"B" * 9000 + b"\r\n\r\n",
+        b"GET /t/" + token.encode() + b" HTTP/1.1\r\nno colon here\r\n\r\n",
+    ]
+    with caplog.at_level("DEBUG"):
+        answers = [await raw_answer(live, request) for request in refused]
+    for answer in answers:
+        head = answer.split("\r\n\r\n", 1)[0]
+        assert head.split(" ", 2)[1] == "400", head  # HTTP/1.0 for an unreadable request line
+        assert "\r\nServer: totembot" in head and "aiohttp" not in head and "Python" not in head
+    logged = "\n".join(
+        record.getMessage() + str(record.exc_info or "") for record in caplog.records
+    )
+    assert token not in logged and "AAAA" not in logged

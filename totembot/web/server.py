@@ -18,6 +18,7 @@ from totembot.settings import parse_host_port
 from totembot.web.guard import Pace, add_headers, address_of, guard, not_found, plain
 from totembot.web.hub import Full, Hub, Limits
 from totembot.web.links import token_hash
+from totembot.web.malformed import quiet_about_refused_requests
 from totembot.web.view import CHANGES_SHOWN, page_json
 
 log = logging.getLogger(__name__)
@@ -178,6 +179,7 @@ async def serve(
     """Start serving on HOST:PORT (port 0: any free one); the service's changes, and with
     `watch` those other processes announce through the store, reach the open pages."""
     host, port = parse_host_port(address)
+    quiet_about_refused_requests()
     app = make_app(service, resolver, limits)
     hub = app[HUB]
     service.on_change(hub.changed)

@@ -111,6 +111,7 @@
     const card = el("article", "card" + (active.has(p.name) ? " active" : "") + (p.status !== "in" ? " out" : ""));
     card.dataset.player = p.name;
     card.appendChild(el("div", "name", p.name));
+    if (p.deck) card.appendChild(el("div", "row deck", p.deck));
     if (isTotemic(state)) {
       card.appendChild(el("div", "life power", p.power));
       card.appendChild(el("div", "row", "power · dominance "));
