@@ -16,8 +16,8 @@ from totembot.store.migrate import LATEST, migrate, migrations, schema_version
 
 
 def test_migrations_are_numbered_from_one_in_order_each_number_once() -> None:
-    """Numbers may skip (issue 30's rivalries took 0010, leaving 0008 and 0009 to work done
-    beside it); a database records the newest applied, so none may be added below it later."""
+    """A database records the newest applied, so none may be added below it later: numbers
+    run from 1 without a gap."""
     numbers = [number for number, _sql in migrations()]
     assert sorted(numbers) == list(range(1, len(numbers) + 1))
     assert LATEST == max(numbers) >= 2
