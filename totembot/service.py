@@ -120,10 +120,9 @@ class GameService:
         # When each recently played game's turn began: kept up as requests are recorded, read
         # again from the log after an undo or for a game not played here yet.
         self._turn_starts: GameCache[TurnStart] = GameCache(cache_size)
-        # Told the channel after each change to its game (the turn clock's scheduler).
-        self.watchers: list[Callable[[str], None]] = []
-        # Told the channel of each committed change (the live pages, issue 31); called on the
-        # loop right after the commit, so they must be quick (they schedule their work).
+        # Told the channel of each committed change (the turn clock's scheduler, the live
+        # pages); called on the loop right after the commit, so they must be quick (they
+        # schedule their work).
         self._watchers: list[Callable[[str, Recorded | None], None]] = []
         self._announcing: set[asyncio.Task[None]] = set()
 
@@ -137,10 +136,8 @@ class GameService:
         self._current.drop(channel_id)
 
     def _changed(self, channel_id: str, recorded: Recorded | None = None) -> None:
-        for watcher in self.watchers:
-            watcher(channel_id)
-        for live in self._watchers:
-            live(channel_id, recorded)
+        for watcher in self._watchers:
+            watcher(channel_id, recorded)
         if self.store.announces_changes:  # other processes may serve the channel's page
             task = asyncio.create_task(self.store.announce(channel_id))
             self._announcing.add(task)

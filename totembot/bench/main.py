@@ -148,8 +148,11 @@ async def measure_discord_calls(folder: Path, plan: Plan) -> tuple[float, float]
         await bot.tree.sync(guild=discord.Object(id=guild))
         await fake.wait_ready()
         mentions = " ".join(f"<@{user}>" for user in users)
+        # Life enough that no /do of the burst and no panel move after it ends a game (the full
+        # run's 20 damage a game would put the panel's target out before its moves).
+        new = {"players": mentions, "life": 1_000_000}
         for game in range(plan.burst_games):
-            await fake.slash(users[0], 1000 + game, "totem new", {"players": mentions})
+            await fake.slash(users[0], 1000 + game, "totem new", new)
         await asyncio.sleep(settings.status_interval + 0.5)
         before = len(fake.calls)
         gap = plan.burst_seconds / plan.burst_requests

@@ -70,7 +70,7 @@ class ClockKeeper:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()  # commands and reminders change clocks one at a time
         self._task: asyncio.Task[None] | None = None
-        service.watchers.append(self.changed)
+        service.on_change(self.changed)
 
     async def start(self, owns: Callable[[str | None], bool] | None = None) -> None:
         """Re-arm the stored clocks (this process's own guilds') and start the task."""
@@ -87,7 +87,7 @@ class ClockKeeper:
                 await self._task
             self._task = None
 
-    def changed(self, channel_id: str) -> None:
+    def changed(self, channel_id: str, _recorded: object = None) -> None:
         """A channel's game changed: its turn may have passed."""
         if channel_id in self._clocks:
             self._stale.add(channel_id)
