@@ -84,6 +84,7 @@ async def bot_beside_standin(folder: Path) -> AsyncIterator[StandIn]:
 
     from totembot.bot.runner import close_bot, open_bot, point_at
     from totembot.settings import Settings
+    from totembot.store import open_store
 
     fake = StandIn(followup_grace=0.0)  # an answer is taken as soon as it is complete
     await fake.start()
@@ -99,6 +100,8 @@ async def bot_beside_standin(folder: Path) -> AsyncIterator[StandIn]:
         DISCORD_GATEWAY_URL=fake.gateway_url,
     )
     point_at(settings)
+    # Made first: a new database is a warning in the bot's log, printed beside the bench's own.
+    await (await open_store(settings.database)).close()
     bot = await open_bot(settings)
     runner: asyncio.Task[None] | None = None
     try:

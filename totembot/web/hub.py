@@ -24,7 +24,11 @@ log = logging.getLogger(__name__)
 
 HELD = 64  # messages a stream may gather before its first one is out
 BEHIND = 1 << 15  # bytes unsent to a viewer before its stream is let go
-CATCH_UP = 50  # changes one message may carry (a longer burst sends the table afresh)
+# Changes one message may carry: every change since the last message, read from the log when
+# this process did not record them all (the bench's full run records 100 a game within half a
+# second: at 50, its streams missed changes). Past this, the table is sent afresh.
+CATCH_UP = 2000
+KEPT = 50  # changes recorded here kept for the next message (beyond: read from the log)
 # At most one message per game in this many seconds: the first change of a quiet game goes at
 # once, a burst's are gathered (the page never lags more than this behind the table, and a
 # busy game costs the bot a few messages a second, not one per request).
@@ -105,7 +109,7 @@ class Topic:
     local: dict[int, Recorded] = field(default_factory=dict)
 
     def remember(self, recorded: Recorded) -> None:
-        if len(self.local) < CATCH_UP:
+        if len(self.local) < KEPT:
             self.local[recorded.version] = recorded
 
 
