@@ -5,8 +5,9 @@ once and then one at a time, on two sets of 100 games of one bot: the quiet game
 open, and the watched ones, with 500 event streams on one game and one on each other game,
 read by another process (`live_clients`). The two alternate, ROUNDS times each, which goes
 first alternating too, and the next pass starts once the viewers have read the last; so that a
-busy machine, a warm cache and the viewers' reading weigh on both alike. Printed: whether every stream got every change in order, how much
-the request figures moved, and how long a change took from its commit to a viewer (p50, p99).
+busy machine, a warm cache and the viewers' reading weigh on both alike. Printed: whether
+every stream got every change in order, how much the request figures moved, and how long a
+change took from its commit to a viewer (p50, p99).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from totembot.web.live import LivePages, start_for_bot
 
 CROWD = 500  # streams on the first game
 GAMES = 100
-ROUNDS = 4  # an even number: each set goes first in half of them
+ROUNDS = 8  # an even number: each set goes first in half of them
 
 
 @dataclass

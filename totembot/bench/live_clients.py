@@ -6,8 +6,9 @@ timed, until every stream has seen its game's last version.
 
 prints `ready` once every stream has its first message, `caught` each time every stream has
 seen its game's next multiple of STEP (a round's last change: the bench waits for it, so the
-viewers' reading never spills into the next pass), and at the end, as JSON, for each stream whether it saw every change in order, and for each change the
-monotonic time (CLOCK_MONOTONIC, the bot's clock too) it arrived at."""
+viewers' reading never spills into the next pass), and at the end, as JSON, for each stream
+whether it saw every change in order, and for each change the monotonic time
+(CLOCK_MONOTONIC, the bot's clock too) it arrived at."""
 
 from __future__ import annotations
 
