@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from totembot.bench import live
+from totembot.bench import live, live_clients
 from totembot.bench.live import Run, describe_live, live_figures, measure_live
 
 
@@ -36,3 +36,16 @@ def test_the_figures_say_how_far_the_requests_moved() -> None:
     text = describe_live(figures)
     assert "every stream got every change in order" in text
     assert "p50 120.0 ms, p99 480.0 ms" in text
+
+
+def test_the_viewers_say_caught_once_every_stream_has_a_rounds_last_change(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rounds = live_clients.Rounds(streams=2, step=5)
+    rounds.passed(0, 4)  # before the first round's end: nothing
+    rounds.passed(0, 7)  # one stream past 5
+    assert capsys.readouterr().out == ""
+    rounds.passed(3, 12)  # the other, past 5 and 10 in one message
+    assert capsys.readouterr().out == "caught"
+    rounds.passed(7, 10)  # the first reaches 10 too
+    assert capsys.readouterr().out == "caught"

@@ -2,10 +2,13 @@
 not counted against the bot's): many event streams read at once, each message's arrival
 timed, until every stream has seen its game's last version.
 
-    python -m totembot.bench.live_clients FINAL URL COUNT [URL COUNT ...]
+    python -m totembot.bench.live_clients FINAL STEP URL COUNT [URL COUNT ...]
 
-prints, as JSON, for each stream whether it saw every change in order, and for each change the
-monotonic time (CLOCK_MONOTONIC, the bot's clock too) it arrived at."""
+prints `ready` once every stream has its first message, `caught` each time every stream has
+seen its game's next multiple of STEP (a round's last change: the bench waits for it, so the
+viewers' reading never spills into the next pass), and at the end, as JSON, for each stream
+whether it saw every change in order, and for each change the monotonic time
+(CLOCK_MONOTONIC, the bot's clock too) it arrived at."""
 
 from __future__ import annotations
 
@@ -45,7 +48,26 @@ class Seen:
             self.arrivals.append((seq, when))
 
 
-async def watch(http: aiohttp.ClientSession, seen: Seen, final: int, ready: list[int]) -> None:
+@dataclass
+class Rounds:
+    """How many streams have seen each round's last change, to say when all of them have."""
+
+    streams: int
+    step: int
+    reached: dict[int, int] = field(default_factory=dict)  # round's last version: streams
+
+    def passed(self, before: int, after: int) -> None:
+        for mark in range((before // self.step + 1) * self.step, after + 1, self.step):
+            if mark <= 0:
+                continue
+            self.reached[mark] = self.reached.get(mark, 0) + 1
+            if self.reached[mark] == self.streams:
+                print("caught", end="", flush=True)
+
+
+async def watch(
+    http: aiohttp.ClientSession, seen: Seen, final: int, ready: list[int], rounds: Rounds
+) -> None:
     async with http.get(seen.url + "/events") as response:
         if response.status != 200:
             seen.ended_early = True
@@ -61,33 +83,37 @@ async def watch(http: aiohttp.ClientSession, seen: Seen, final: int, ready: list
             if text.startswith("data: "):
                 data = text[6:]
             elif not text and data is not None:
+                before = seen.last
                 seen.take(json.loads(data), time.monotonic())
                 data = None
-                if not counted:
+                if counted:
+                    rounds.passed(before, seen.last)
+                else:
                     ready[0] += 1
                     counted = True
                     print("ready" if ready[0] == ready[1] else "", end="", flush=True)
 
 
-async def main(final: int, pages: list[tuple[str, int]]) -> list[Seen]:
+async def main(final: int, step: int, pages: list[tuple[str, int]]) -> list[Seen]:
     streams = [Seen(url) for url, count in pages for _ in range(count)]
     ready = [0, len(streams)]
+    rounds = Rounds(len(streams), step)
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
         try:
             async with asyncio.timeout(PATIENCE):
-                await asyncio.gather(*(watch(http, seen, final, ready) for seen in streams))
+                await asyncio.gather(*(watch(http, seen, final, ready, rounds) for seen in streams))
         except TimeoutError:
             pass
     return streams
 
 
 if __name__ == "__main__":
-    final = int(sys.argv[1])
-    rest = sys.argv[2:]
+    final, step = int(sys.argv[1]), int(sys.argv[2])
+    rest = sys.argv[3:]
     pages = [(rest[i], int(rest[i + 1])) for i in range(0, len(rest), 2)]
-    seen = asyncio.run(main(final, pages))
+    seen = asyncio.run(main(final, step, pages))
     print()
     print(
         json.dumps(
