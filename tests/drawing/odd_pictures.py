@@ -62,7 +62,11 @@ def children(pid: int) -> set[int]:
     """The processes `pid` has started that are still there (zombies included)."""
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found |= {int(child) for child in (task / "children").read_text().split()}
+        try:
+            listed = (task / "children").read_text()
+        except FileNotFoundError:  # a thread (aiosqlite's, asyncio's) ended meanwhile
+            continue
+        found |= {int(child) for child in listed.split()}
     return found
 
 
