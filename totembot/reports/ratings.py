@@ -18,26 +18,17 @@ from typing import NamedTuple, Protocol
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from totembot.games.registry import game_of
+from totembot.reports.stats import Seated
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, ordinal mu - 3 sigma
 PROVISIONAL_BELOW = 5  # a rating resting on fewer games is marked provisional
 
 
-class Placed(Protocol):
+class Placed(Seated, Protocol):
     """One seat of one finished game with its place (`store.PlacedRow` is one)."""
 
     @property
-    def game_id(self) -> int: ...
-    @property
-    def format(self) -> str: ...
-    @property
     def seat(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def user_id(self) -> str | None: ...
-    @property
-    def display_name(self) -> str: ...
     @property
     def place(self) -> int: ...
     @property

@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import Any, Protocol
 
 
-class Row(Protocol):
-    """One seat of one finished game (`store.ResultRow` is one)."""
+class Seated(Protocol):
+    """One seat of one finished game: what statistics and ratings both read of it."""
 
     @property
     def game_id(self) -> int: ...
@@ -28,6 +28,11 @@ class Row(Protocol):
     def user_id(self) -> str | None: ...
     @property
     def display_name(self) -> str: ...
+
+
+class Row(Seated, Protocol):
+    """One seat of one finished game (`store.ResultRow` is one)."""
+
     @property
     def outcome(self) -> str: ...
     @property

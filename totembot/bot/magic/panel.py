@@ -264,6 +264,16 @@ async def submitted(interaction: discord.Interaction, state: PanelState) -> None
     await press(interaction, "new", state.but(amount=amount))
 
 
+async def read_or_refuse(
+    interaction: discord.Interaction, custom_id: str
+) -> tuple[str, PanelState] | None:
+    """The act and choices a pressed id names; an id the bot never makes is told so."""
+    read = PanelState.read(custom_id)
+    if read is None:
+        await tell(interaction, NOT_OURS)
+    return read
+
+
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"totem:panel:(?:{BUTTON_ACTS}):[\s\S]*",
@@ -281,11 +291,9 @@ class PanelButton(
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        read = PanelState.read(self.pressed)
-        if read is None:
-            await tell(interaction, NOT_OURS)
-            return
-        await answer_failures(interaction, press(interaction, *read))
+        read = await read_or_refuse(interaction, self.pressed)
+        if read is not None:
+            await answer_failures(interaction, press(interaction, *read))
 
 
 class PanelSelect(
@@ -306,13 +314,11 @@ class PanelSelect(
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        read = PanelState.read(self.pressed)
-        if read is None:
-            await tell(interaction, NOT_OURS)
-            return
-        act, state = read
-        values = list(self.item.values)
-        await answer_failures(interaction, press(interaction, act, state, values))
+        read = await read_or_refuse(interaction, self.pressed)
+        if read is not None:
+            act, state = read
+            values = list(self.item.values)
+            await answer_failures(interaction, press(interaction, act, state, values))
 
 
 class PanelCommands(commands.Cog):
