@@ -28,7 +28,6 @@ BEHIND = 1 << 15  # bytes unsent to a viewer before its stream is let go
 # this process did not record them all (the bench's full run records 100 a game within half a
 # second: at 50, its streams missed changes). Past this, the table is sent afresh.
 CATCH_UP = 2000
-KEPT = 50  # changes recorded here kept for the next message (beyond: read from the log)
 # At most one message per game in this many seconds: the first change of a quiet game goes at
 # once, a burst's are gathered (the page never lags more than this behind the table, and a
 # busy game costs the bot a few messages a second, not one per request).
@@ -104,13 +103,12 @@ class Topic:
     sent_at: float = float("-inf")  # time.monotonic() of the last message
     pending: asyncio.Task[None] | None = None
     again: bool = False
-    # Changes recorded by this process since the last message, by version: sent without
-    # reading the log again.
-    local: dict[int, Recorded] = field(default_factory=dict)
-
-    def remember(self, recorded: Recorded) -> None:
-        if len(self.local) < KEPT:
-            self.local[recorded.version] = recorded
+    # The change that set off the message now being made, when this process recorded it: the
+    # message tells it without reading the log. The changes a busy game gathers meanwhile are
+    # read from the log when their message is made (at most one read per THROTTLE): keeping
+    # each `Recorded` (its whole state) until then made the garbage collector run several
+    # times as often in a burst of requests, and the bot's requests slower with it.
+    local: Recorded | None = None
 
 
 def encode(payload: dict[str, Any]) -> bytes:
@@ -188,11 +186,10 @@ class Hub:
         topic = self._topics.get(channel_id)
         if topic is None or not topic.streams:
             return
-        if recorded is not None:
-            topic.remember(recorded)
         if topic.pending is not None:
             topic.again = True  # the running send reads the game again when it is done
             return
+        topic.local = recorded
         topic.pending = asyncio.create_task(self._publish(channel_id, topic))
 
     def heard(self, channel_id: str, what: str) -> None:
@@ -242,7 +239,7 @@ class Hub:
     async def _news(self, channel_id: str, topic: Topic) -> bytes | None:
         """The message for what changed since the last one, or None when nothing did."""
         stored = await self.service.current(channel_id)
-        local, topic.local = topic.local, {}
+        local, topic.local = topic.local, None
         if stored is None:
             topic.sent = None
             return encode(page_json(None, []))
@@ -250,13 +247,10 @@ class Hub:
         if key == topic.sent:
             return None
         behind = _behind(topic.sent, stored)
-        wanted = range(stored.version - behind + 1, stored.version + 1) if behind else range(0)
-        if behind and all(seq in local for seq in wanted):  # recorded here: no read
-            changes = [
-                change
-                for seq in wanted
-                for change in changes_json(stored, seq, local[seq].recorded_at, local[seq].events)
-            ]
+        if behind == 1 and local is not None and (local.game_id, local.version) == key:
+            changes = changes_json(
+                stored.config.format, local.version, local.recorded_at, local.events
+            )
         else:
             changes = records_json(
                 stored, await self.latest(stored, behind if behind else CHANGES_SHOWN)

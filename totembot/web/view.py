@@ -19,10 +19,10 @@ HIDDEN = "hidden"
 
 
 def changes_json(
-    stored: StoredGame, seq: int, at: str, events: Sequence[GameEvent]
+    game_format: str, seq: int, at: str, events: Sequence[GameEvent]
 ) -> list[dict[str, Any]]:
     """One recorded change as the page lists it (as the channel reads it: secret=True)."""
-    ruleset = ruleset_of(stored.config.format)
+    ruleset = ruleset_of(game_format)
     text = "; ".join(ruleset.describe_lines(events, secret=True)) or "Nothing changed."
     return [{"seq": seq, "at": at, "text": text}]
 
@@ -31,7 +31,9 @@ def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dic
     return [
         change
         for record in records
-        for change in changes_json(stored, record.seq, record.recorded_at, record.changes)
+        for change in changes_json(
+            stored.config.format, record.seq, record.recorded_at, record.changes
+        )
     ]
 
 
