@@ -366,3 +366,38 @@ def test_each_of_32_nexts_on_a_16_player_grand_melee_begins_a_turn() -> None:
     # by hand: P0's marker waits for P1 (P4 holds one within three seats of P1); then P4's
     # waits for P5 (P8 holds one), and P0's, no longer blocked, reaches P1
     assert seen[1:3] == [("P4", "P8", "P12"), ("P1", "P8", "P12")]
+
+
+async def test_a_turn_passed_before_anyone_asked_when_it_began_is_known_without_the_log(
+    store: GameStore,
+) -> None:
+    """A service that never worked out a game's turn start (a restart, or no status shown yet)
+    still knows it when a request passes the turn: the new turn began with that request."""
+    times = ticking()
+    service = GameService(store, clock=lambda: next(times))
+    config = parse_setup("game free-for-all players: Ann, Bob, Cid")
+    await service.start("channel", "host", config)
+    fresh = GameService(store, clock=lambda: next(times))  # knows nothing of the game yet
+    ruleset = ruleset_of(config.format)
+    for line in ("Ann: deal 2 to Bob", "next"):
+        current = await fresh.current("channel")
+        assert current is not None
+        parsed = ruleset.parse_line(line, current.state)
+        assert parsed is not None
+        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
+        await fresh.record("channel", request, "tester")
+    reads = 0
+    load_with_log = store.load_with_log
+
+    async def counted(game_id: int) -> Any:
+        nonlocal reads
+        reads += 1
+        return await load_with_log(game_id)
+
+    store.load_with_log = counted  # type: ignore[method-assign]
+    current = await fresh.current("channel")
+    assert current is not None
+    began = await fresh.turn_began(current)
+    assert reads == 0
+    assert began == (await store.events(1))[-1].recorded_at
+    assert began == await GameService(store).turn_began(current)  # as the log tells it

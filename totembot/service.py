@@ -266,12 +266,18 @@ class GameService:
         else begins a new one now; an undo may give an older turn back (read from the log)."""
         key = str(stored.id)
         known = self._turn_starts.get(key)
-        if request.is_undo or known is None or known.version != stored.version:
+        turn_of = ruleset_of(stored.config.format).turn_of
+        turn = turn_of(state)
+        if request.is_undo:
+            began = None
+        elif known is not None and known.version == stored.version:
+            began = known.began_at if turn == known.turn else record.recorded_at
+        else:  # not known here: a turn that moves now began now; else it is read when asked
+            began = record.recorded_at if turn != turn_of(stored.state) else None
+        if began is None:
             self._turn_starts.drop(key)
-            return
-        turn = ruleset_of(stored.config.format).turn_of(state)
-        began = known.began_at if turn == known.turn else record.recorded_at
-        self._turn_starts.put(key, TurnStart(version, turn, began))
+        else:
+            self._turn_starts.put(key, TurnStart(version, turn, began))
 
     async def turn_began(self, stored: StoredGame) -> str:
         """When the game's current turn began (ISO 8601, UTC): known at once for a game played
