@@ -50,30 +50,36 @@ def test_after_settling_a_full_collection_walks_only_what_came_after(tmp_path: P
     assert collected == "True"
 
 
-def test_the_bots_start_up_settles_before_any_game_is_loaded(tmp_path: Path) -> None:
+def test_totembot_run_settles_once_its_imports_are_done_before_any_game_is_loaded(
+    tmp_path: Path,
+) -> None:
+    """`totembot run`'s own start: Discord's login is replaced by a check of the collector
+    (made to fail, so the run ends there with its one sentence)."""
     out = run(
         f"""
         import asyncio, gc
-        from totembot.bot.runner import close_bot, open_bot
+        import discord
+        from totembot.bot import client
+        from totembot.bot.runner import SetupProblem, run
         from totembot.settings import Settings
 
-        async def main():
-            settings = Settings(
-                DISCORD_TOKEN="MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.test-token-not-a-secret-0123456",
-                TOTEMBOT_DATABASE={str(tmp_path / "games.sqlite3")!r},
-            )
-            bot = await open_bot(settings)
-            try:
-                unsettled = gc.get_freeze_count()
-                await bot.setup_hook()
-                print(unsettled, gc.get_freeze_count())
-            finally:
-                await close_bot(bot)
+        async def login(bot, token):
+            cached = len(bot.service._current._games)
+            print(gc.get_freeze_count(), cached)
+            raise discord.LoginFailure("stop here")
 
-        asyncio.run(main())
+        client.TotemBot.login = login
+        settings = Settings(
+            DISCORD_TOKEN="MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.test-token-not-a-secret-0123456",
+            TOTEMBOT_DATABASE={str(tmp_path / "games.sqlite3")!r},
+        )
+        try:
+            asyncio.run(run(settings))
+        except SetupProblem:
+            pass
         """,
         tmp_path,
     )
-    unsettled, settled = (int(count) for count in out.split())
-    assert unsettled == 0
-    assert settled > 20_000
+    frozen, cached = (int(count) for count in out.split())
+    assert frozen > 20_000
+    assert cached == 0

@@ -119,7 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
             "the database)."
         ),
     )
-    bench.add_argument("--quick", action="store_true", help="fewer samples: under 30 seconds")
+    bench.add_argument(
+        "--quick", action="store_true", help="fewer samples: about a minute and a half"
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
         "--db",

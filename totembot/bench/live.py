@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from totembot.bench.requests import BotPath, median_ms, new_games, p99_ms, percentile
-from totembot.collector import settle_start_up
 from totembot.store import open_store
 from totembot.web.hub import Limits
 from totembot.web.live import LivePages, start_for_bot
@@ -90,7 +89,6 @@ async def measure_live(database: str, each: int, serial: int) -> LiveFigures:
     try:
         await store.create_games(new_games(2 * GAMES, "table-", shown=True))
         bot = BotPath(store)
-        settle_start_up()  # as the bot does at the end of its start-up, before any game is loaded
         quiet = [f"table-{index}" for index in range(GAMES)]
         watched = [f"table-{index}" for index in range(GAMES, 2 * GAMES)]
         await bot.warm(quiet + watched)

@@ -40,6 +40,7 @@ from totembot.bench.requests import (
 )
 from totembot.bench.rivals import describe_rivals, measure_rivals, rivals_figures
 from totembot.bench.stats import GUILDS, measure_stats
+from totembot.collector import settle_start_up
 from totembot.core import GameConfig, GameState
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.store import StoreError, is_postgres_url, open_store
@@ -413,6 +414,7 @@ def main(quick: bool, as_json: bool, server: str | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    settle_start_up()  # as `totembot run` does: each block then sees the bot's collector
     try:
         figures = asyncio.run(run_bench(plan, server))
     except StoreError as error:

@@ -26,7 +26,6 @@ from totembot.bot.starting import Starter
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
 from totembot.bot.unknown_ids import KnownIds, UnknownComponent
-from totembot.collector import settle_start_up
 from totembot.core.errors import RuleViolation
 from totembot.drawing.drawer import Drawer, WorkerLost
 from totembot.service import GameService
@@ -172,7 +171,6 @@ class TotemBot(commands.Bot):
             self.known_ids.add_items(items)
         self.add_dynamic_items(UnknownComponent)  # what none of the above claims
         if self.resync_status:  # running for real (not `totembot sync`)
-            settle_start_up()  # before any game is loaded
             await self._resync_status_messages()
             await self.clock.start(self.own_shards.owns if self.own_shards is not None else None)
 

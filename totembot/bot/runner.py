@@ -13,6 +13,7 @@ import discord
 import yarl
 
 from totembot.bot.client import ShardedTotemBot, TotemBot
+from totembot.collector import settle_start_up
 from totembot.service import GameService
 from totembot.settings import Settings
 from totembot.shards import ShardSet
@@ -135,6 +136,7 @@ async def run(settings: Settings, shards: ShardSet | None = None) -> None:
                 f"cannot serve the live pages on {settings.web} ({why}): "
                 "choose another TOTEMBOT_WEB."
             ) from error
+    settle_start_up()  # the imports are done and no game is loaded yet
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
