@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from totembot.channel_cache import DEFAULT_GAME_CACHE, ChannelLocks, GameCache
 from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
@@ -47,6 +47,13 @@ class Recorded:
     events: Sequence[GameEvent]
     ended: bool = False  # this request ended the game (its summary is due)
     recorded_at: str = ""
+
+    @cached_property
+    def told(self) -> tuple[str, ...]:
+        """What the change did, as the channel may read it (a Totemic reveal keeps its number
+        secret): described once, for the reply and the live page alike."""
+        ruleset = ruleset_of(self.state.config.format)
+        return tuple(ruleset.describe_lines(self.events, secret=True))
 
 
 RequestBuilder = Callable[[StoredGame], GameRequest]

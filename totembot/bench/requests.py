@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from totembot.bot.access import Caller, Table
 from totembot.bot.recording import Said
-from totembot.bot.replies import changes_text
+from totembot.bot.replies import told_text
 from totembot.bot.status import Changes, TurnBegan, edit_due, status_now
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService
@@ -184,7 +184,7 @@ class BotPath:
         said = Said(who, line)  # as /do records it
         recorded = await self.service.record(channel, said.request_for, who.user_id)
         self.statuses.schedule(recorded.game_id)
-        changes_text(recorded.state.config.format, recorded.events)
+        told_text(recorded.told)
         await self.statuses.edit_due_ones()
 
 

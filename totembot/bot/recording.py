@@ -20,11 +20,11 @@ from totembot.bot.access import Caller, Table, require_place
 from totembot.bot.replies import (
     MAX_CONTENT,
     answer_failures,
-    changes_text,
     edit_pressed,
     in_time,
     say,
     tell,
+    told_text,
 )
 from totembot.bot.status import StatusUpdater
 from totembot.bot.summary import SummaryPoster
@@ -195,7 +195,7 @@ class Recorder:
         except NoGame as error:
             raise NoGame(NO_GAME) from error
         self.status.schedule(recorded.game_id)  # whatever becomes of the answer
-        text = changes_text(recorded.state.config.format, recorded.events)
+        text = told_text(recorded.told)  # described once: the live page tells the same
         try:
             if redraw is not None:
                 await redraw(recorded)

@@ -43,7 +43,11 @@ T = TypeVar("T")
 
 def changes_text(format_name: str, events: Sequence[GameEvent]) -> str:
     """What changed, as the channel may read it (a Totemic reveal keeps its number secret)."""
-    described = ruleset_of(format_name).describe_lines(events, secret=True)
+    return told_text(ruleset_of(format_name).describe_lines(events, secret=True))
+
+
+def told_text(described: Sequence[str]) -> str:
+    """The reply's text of a change already described (`Recorded.told`)."""
     lines = [escape(line, limit=300) for line in described]
     return "\n".join(lines)[:MAX_CONTENT] or "Nothing changed."
 

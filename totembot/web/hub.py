@@ -18,7 +18,13 @@ from typing import Any
 
 from totembot.service import GameService, Recorded
 from totembot.store import StoredGame, StoreError
-from totembot.web.view import CHANGES_SHOWN, changes_json, page_json, records_json
+from totembot.web.view import (
+    CHANGES_SHOWN,
+    NOTHING,
+    change_fragment,
+    page_json,
+    records_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +32,7 @@ HELD = 64  # messages a stream may gather before its first one is out
 BEHIND = 1 << 15  # bytes unsent to a viewer before its stream is let go
 # Changes one message may carry: every change since the last message, read from the log when
 # this process did not record them all (the bench's full run records 100 a game within half a
-# second: at 50, its streams missed changes). Past this, the table is sent afresh.
+# second). Past this, the table is sent afresh.
 CATCH_UP = 2000
 # At most one message per game in this many seconds: the first change of a quiet game goes at
 # once, a burst's are gathered (the page never lags more than this behind the table, and a
@@ -103,17 +109,26 @@ class Topic:
     sent_at: float = float("-inf")  # time.monotonic() of the last message
     pending: asyncio.Task[None] | None = None
     again: bool = False
-    # The change that set off the message now being made, when this process recorded it: the
-    # message tells it without reading the log. The changes a busy game gathers meanwhile are
-    # read from the log when their message is made (at most one read per THROTTLE): keeping
-    # each `Recorded` (its whole state) until then made the garbage collector run several
-    # times as often in a burst of requests, and the bot's requests slower with it.
-    local: Recorded | None = None
+    # The changes this process recorded since the last message, by version, each already told
+    # as the message's JSON carries it: text only (which the garbage collector skips). Keeping
+    # each `Recorded` (its whole state) until the next message made the collector run several
+    # times as often in a burst of requests, and the requests slower with it; reading them
+    # back from the log cost as much again.
+    told: dict[int, str] = field(default_factory=dict)
+
+    def remember(self, recorded: Recorded) -> None:
+        if len(self.told) < CATCH_UP:
+            text = "; ".join(recorded.told) or NOTHING
+            change = {"seq": recorded.version, "at": recorded.recorded_at, "text": text}
+            self.told[recorded.version] = change_fragment(change)
 
 
-def encode(payload: dict[str, Any]) -> bytes:
-    """One server-sent event: its id is the game and version it shows."""
+def encode(payload: dict[str, Any], changes: list[str] | None = None) -> bytes:
+    """One server-sent event: its id is the game and version it shows; `changes`, already
+    told as JSON, go in as they are."""
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    if changes is not None:
+        data = f'{data[:-1]},"changes":[{",".join(changes)}]}}'
     key = f"{payload.get('game')}.{payload.get('version', 0)}"
     return f"id: {key}\nevent: table\ndata: {data}\n\n".encode()
 
@@ -186,10 +201,11 @@ class Hub:
         topic = self._topics.get(channel_id)
         if topic is None or not topic.streams:
             return
+        if recorded is not None:
+            topic.remember(recorded)
         if topic.pending is not None:
             topic.again = True  # the running send reads the game again when it is done
             return
-        topic.local = recorded
         topic.pending = asyncio.create_task(self._publish(channel_id, topic))
 
     def heard(self, channel_id: str, what: str) -> None:
@@ -239,7 +255,7 @@ class Hub:
     async def _news(self, channel_id: str, topic: Topic) -> bytes | None:
         """The message for what changed since the last one, or None when nothing did."""
         stored = await self.service.current(channel_id)
-        local, topic.local = topic.local, None
+        told, topic.told = topic.told, {}
         if stored is None:
             topic.sent = None
             return encode(page_json(None, []))
@@ -247,16 +263,16 @@ class Hub:
         if key == topic.sent:
             return None
         behind = _behind(topic.sent, stored)
-        if behind == 1 and local is not None and (local.game_id, local.version) == key:
-            changes = changes_json(
-                stored.config.format, local.version, local.recorded_at, local.events
-            )
+        wanted = range(stored.version - behind + 1, stored.version + 1) if behind else range(0)
+        if behind and all(seq in told for seq in wanted):  # recorded here: no read
+            changes = [told[seq] for seq in wanted]
         else:
-            changes = records_json(
-                stored, await self.latest(stored, behind if behind else CHANGES_SHOWN)
-            )
+            records = await self.latest(stored, behind if behind else CHANGES_SHOWN)
+            changes = [change_fragment(change) for change in records_json(stored, records)]
         topic.sent = key
-        return encode(page_json(stored, [], changes))
+        message = page_json(stored, [], [])
+        del message["changes"]
+        return encode(message, changes)
 
     async def latest(self, stored: StoredGame, count: int) -> list[Any]:
         """The game's newest `count` changes up to the version `stored` shows."""

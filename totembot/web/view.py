@@ -7,6 +7,7 @@ A Totemic strength revealed by one player stays on the server until the other's 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +17,9 @@ from totembot.store import EventRecord, StoredGame
 
 CHANGES_SHOWN = 10  # the latest changes under the table
 HIDDEN = "hidden"
+NOTHING = "Nothing changed."  # a change that changed nothing, as the page lists it
+# One encoder for every change a message carries (`json.dumps` with options builds one a call).
+_CHANGE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def changes_json(
@@ -23,8 +27,14 @@ def changes_json(
 ) -> list[dict[str, Any]]:
     """One recorded change as the page lists it (as the channel reads it: secret=True)."""
     ruleset = ruleset_of(game_format)
-    text = "; ".join(ruleset.describe_lines(events, secret=True)) or "Nothing changed."
+    text = "; ".join(ruleset.describe_lines(events, secret=True)) or NOTHING
     return [{"seq": seq, "at": at, "text": text}]
+
+
+def change_fragment(change: dict[str, Any]) -> str:
+    """One change as the JSON a message carries, made once and kept as text (a message is
+    then put together without encoding its changes again)."""
+    return _CHANGE.encode(change)
 
 
 def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dict[str, Any]]:
