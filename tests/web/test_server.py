@@ -21,6 +21,7 @@ from totembot.store import StoreError, open_store
 from totembot.web.hub import Limits
 from totembot.web.links import token_hash
 from totembot.web.live import LivePages, start_for_bot
+from totembot.web.view import change_fragment
 
 TABLE = "table-1"
 HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>']
@@ -320,3 +321,21 @@ async def test_a_burst_gathered_for_the_next_message_keeps_no_recorded_change_al
             message = await next_event(stream)
             seen += [int(change["seq"]) for change in message["changes"]]  # type: ignore[attr-defined,index]
     assert seen == list(range(1, 11))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ann deals 3 to Bob.",
+        'He said "hi"\n\tand left\\',
+        "<script>alert(1)</script>",
+        "Zoë 🐻 ♥ 17",
+        "\u2028\x00",
+    ],
+)
+def test_a_change_kept_as_text_is_the_json_of_the_change(text: str) -> None:
+    """A change is kept as its JSON text and put into a message as it is: it must read back
+    as the same change, whatever a name holds."""
+    fragment = change_fragment(7, "2026-11-27T12:00:00.000+00:00", text)
+    assert json.loads(fragment) == {"seq": 7, "at": "2026-11-27T12:00:00.000+00:00", "text": text}
+    assert "\n" not in fragment  # one server-sent event's data line

@@ -22,6 +22,7 @@ from totembot.web.view import (
     CHANGES_SHOWN,
     NOTHING,
     change_fragment,
+    fragments,
     page_json,
     records_json,
 )
@@ -119,8 +120,8 @@ class Topic:
     def remember(self, recorded: Recorded) -> None:
         if len(self.told) < CATCH_UP:
             text = "; ".join(recorded.told) or NOTHING
-            change = {"seq": recorded.version, "at": recorded.recorded_at, "text": text}
-            self.told[recorded.version] = change_fragment(change)
+            fragment = change_fragment(recorded.version, recorded.recorded_at, text)
+            self.told[recorded.version] = fragment
 
 
 def encode(payload: dict[str, Any], changes: list[str] | None = None) -> bytes:
@@ -268,7 +269,7 @@ class Hub:
             changes = [told[seq] for seq in wanted]
         else:
             records = await self.latest(stored, behind if behind else CHANGES_SHOWN)
-            changes = [change_fragment(change) for change in records_json(stored, records)]
+            changes = fragments(records_json(stored, records))
         topic.sent = key
         message = page_json(stored, [], [])
         del message["changes"]

@@ -7,8 +7,8 @@ A Totemic strength revealed by one player stays on the server until the other's 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from json.encoder import encode_basestring
 from typing import Any
 
 from totembot.core import GameEvent
@@ -18,8 +18,6 @@ from totembot.store import EventRecord, StoredGame
 CHANGES_SHOWN = 10  # the latest changes under the table
 HIDDEN = "hidden"
 NOTHING = "Nothing changed."  # a change that changed nothing, as the page lists it
-# One encoder for every change a message carries (`json.dumps` with options builds one a call).
-_CHANGE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def changes_json(
@@ -31,10 +29,15 @@ def changes_json(
     return [{"seq": seq, "at": at, "text": text}]
 
 
-def change_fragment(change: dict[str, Any]) -> str:
+def change_fragment(seq: int, at: str, text: str) -> str:
     """One change as the JSON a message carries, made once and kept as text (a message is
-    then put together without encoding its changes again)."""
-    return _CHANGE.encode(change)
+    then put together without encoding its changes again): the standard library's own string
+    encoder, a fraction of what `json.dumps` of the same object costs on every request."""
+    return f'{{"seq":{int(seq)},"at":{encode_basestring(at)},"text":{encode_basestring(text)}}}'
+
+
+def fragments(changes: Sequence[dict[str, Any]]) -> list[str]:
+    return [change_fragment(c["seq"], c["at"], c["text"]) for c in changes]
 
 
 def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dict[str, Any]]:
