@@ -37,6 +37,7 @@ def change_fragment(seq: int, at: str, text: str) -> str:
 
 
 def fragments(changes: Sequence[dict[str, Any]]) -> list[str]:
+    """Changes read from the log, as the texts a message is put together from."""
     return [change_fragment(c["seq"], c["at"], c["text"]) for c in changes]
 
 
