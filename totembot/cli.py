@@ -280,18 +280,10 @@ def _report(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(reports.run(args.command, database, args))
     except BrokenPipeError:  # `totembot stats ... | head`: the reader has all it wanted
-        _stdout_to_devnull()
+        from totembot.console.main import silence_stdout
+
+        silence_stdout()
         return EXIT_OK
-
-
-def _stdout_to_devnull() -> None:
-    """After a broken pipe, what is still buffered for standard output goes nowhere (else
-    Python's exit would try to flush it and print a second traceback)."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
 
 
 def _setting_problem(error: ValidationError) -> str:

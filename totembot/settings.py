@@ -129,11 +129,6 @@ class Settings(BaseSettings):
             raise ValueError("an in-memory database loses every game at exit; give a file path")
         return value.strip()
 
-    @field_validator("web", "public_url", mode="before")
-    @classmethod
-    def _blank_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
-
     @field_validator("web")
     @classmethod
     def _host_and_port(cls, value: str | None) -> str | None:
@@ -148,7 +143,7 @@ class Settings(BaseSettings):
             raise ValueError(f"{value!r} is not an http:// or https:// address")
         return value
 
-    @field_validator("shards", "shard_count", mode="before")
+    @field_validator("shards", "shard_count", "web", "public_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         """`TOTEMBOT_SHARDS=` in .env reads as not set, as a commented-out line would."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from totembot.reports.rated import by_account
 from totembot.reports.ratings import fold
 from totembot.reports.ratings_text import changes_text, rating_leaderboard_embed
+from totembot.reports.stats import by_account
 from totembot.store import PlacedRow
 
 

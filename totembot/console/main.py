@@ -45,7 +45,7 @@ def _stdin_lines() -> Iterator[str]:
     return utf8_lines(sys.stdin.buffer, STDIN, "send it as UTF-8")
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """The reader is gone: send what is still buffered nowhere, so exiting stays quiet
     (as the Python docs advise for SIGPIPE)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -99,7 +99,7 @@ async def play_console(
         if pages is not None and (lines is not None or not sys.stdin.isatty()):
             await serve_until_stopped()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as error:
         return _fail(f"cannot read {STDIN}: {error.strerror}.")

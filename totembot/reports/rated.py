@@ -17,6 +17,7 @@ from totembot.core.ruleset import standing_steps
 from totembot.core.story import Placing
 from totembot.games.registry import ruleset_of
 from totembot.reports.ratings import Placed, Ratings, fold, pool_of
+from totembot.reports.stats import by_account
 from totembot.store import EventRecord, GameCorrupt, GameStore, PlacedRow, StaleState, StoredGame
 from totembot.store.placings import MadePlacing
 
@@ -73,12 +74,6 @@ async def server_ratings(
 
 def rated(rows: list[PlacedRow], pool: str, key: Callable[[Placed], str]) -> Ratings:
     return fold([row for row in rows if pool_of(row.format) == pool], key)
-
-
-def by_account(row: Placed) -> str:
-    """One player per Discord account, guests by name in any case (as statistics count them);
-    on the console every seat is a guest, so this is one player per name."""
-    return f"user:{row.user_id}" if row.user_id else "guest:" + row.name.casefold()
 
 
 async def ratings_report(store: GameStore, game_format: str | None, as_json: bool) -> str:

@@ -86,8 +86,9 @@ def by_name(row: Row) -> str:
     return "name:" + row.name.casefold()
 
 
-def by_account(row: Row) -> str:
-    """One player per Discord account; guests by name."""
+def by_account(row: Seated) -> str:
+    """One player per Discord account, guests by name in any case: statistics, ratings and
+    rivalries count players alike (on the console every seat is a guest: one player a name)."""
     return f"user:{row.user_id}" if row.user_id else "guest:" + row.name.casefold()
 
 
