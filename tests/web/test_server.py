@@ -18,6 +18,7 @@ import pytest_asyncio
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.service import GameService, Recorded
 from totembot.store import StoreError, open_store
+from totembot.web import hub
 from totembot.web.hub import Limits
 from totembot.web.links import token_hash
 from totembot.web.live import LivePages, start_for_bot
@@ -339,3 +340,26 @@ def test_a_change_kept_as_text_is_the_json_of_the_change(text: str) -> None:
     fragment = change_fragment(7, "2026-11-27T12:00:00.000+00:00", text)
     assert json.loads(fragment) == {"seq": 7, "at": "2026-11-27T12:00:00.000+00:00", "text": text}
     assert "\n" not in fragment  # one server-sent event's data line
+
+
+async def test_a_write_that_never_drains_lets_its_stream_go_and_the_others_carry_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A connection open but not read (a large catch-up to a stuck phone) must not hold up the
+    message's writes to every other viewer of the game."""
+    monkeypatch.setattr(hub, "WRITE_WITHIN", 0.05)
+    stuck, healthy = hub.Stream("table", "h", "1.1.1.1"), hub.Stream("table", "h", "2.2.2.2")
+    written: list[bytes] = []
+
+    async def never(_message: bytes) -> None:
+        await asyncio.Event().wait()
+
+    async def reads(message: bytes) -> None:
+        written.append(message)
+
+    await stuck.go_live(never, lambda: 0)
+    await healthy.go_live(reads, lambda: 0)
+    for stream in (stuck, healthy):
+        await asyncio.wait_for(stream.send(b"news"), timeout=5)
+    assert stuck.done.is_set() and not healthy.done.is_set()
+    assert written == [b"news"]

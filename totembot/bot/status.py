@@ -51,14 +51,19 @@ PIN_PERMISSION_MISSING = (
 def shown_status(game: StoredGame, turn_began: str | None = None) -> dict[str, Any]:
     """The status embed the game's own rules draw, with when the turn began while it goes on."""
     embed = ruleset_of(game.config.format).status_embed(game.state)
-    if turn_began is None or game.state.finished or game.status != "active":
+    if turn_began is None or not goes_on(game):
         return embed
     return with_turn_began(embed, unix_seconds(turn_began))
 
 
+def goes_on(game: StoredGame) -> bool:
+    return not game.state.finished and game.status == "active"
+
+
 async def status_now(game: StoredGame, turn_began: TurnBegan | None) -> dict[str, Any]:
-    """The status embed of a game, with its turn's start when there is a way to know it."""
-    began = None if turn_began is None else await turn_began(game)
+    """The status embed of a game, with its turn's start when there is a way to know it (not
+    asked of a game that ended: it is not shown, and may cost a read of the whole log)."""
+    began = None if turn_began is None or not goes_on(game) else await turn_began(game)
     return shown_status(game, began)
 
 

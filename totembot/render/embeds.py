@@ -28,7 +28,7 @@ def fitted(lines: list[str], limit: int) -> str:
 
 
 MAX_FIELDS = 25
-MAX_EMBED = 6000  # every title, description, field name and value together
+MAX_EMBED = 6000  # every title, description, field name and value, and the footer, together
 
 
 def with_turn_began(embed: dict[str, Any], unix: int) -> dict[str, Any]:
@@ -38,6 +38,7 @@ def with_turn_began(embed: dict[str, Any], unix: int) -> dict[str, Any]:
     fields = list(embed.get("fields", []))
     name, value = "Turn began", f"<t:{unix}:R>"
     used = len(embed.get("title", "")) + len(embed.get("description", ""))
+    used += len((embed.get("footer") or {}).get("text", ""))
     used += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
     if len(fields) >= MAX_FIELDS or used + len(name) + len(value) > MAX_EMBED:
         return embed

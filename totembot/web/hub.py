@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 HELD = 64  # messages a stream may gather before its first one is out
 BEHIND = 1 << 15  # bytes unsent to a viewer before its stream is let go
+# Seconds one write may wait for a viewer's connection to drain (a large catch-up to a
+# connection open but not read): past it the stream is let go, and the others carry on.
+WRITE_WITHIN = 2.0
 # Changes one message may carry: every change since the last message, read from the log when
 # this process did not record them all (the bench's full run records 100 a game within half a
 # second). Past this, the table is sent afresh.
@@ -86,8 +89,9 @@ class Stream:
             self.close()
             return
         try:
-            await self._writer(message)
-        except (ConnectionError, RuntimeError):
+            async with asyncio.timeout(WRITE_WITHIN):
+                await self._writer(message)
+        except (ConnectionError, RuntimeError, TimeoutError):
             self.close()
 
     async def go_live(self, writer: Writer, buffered: Callable[[], int]) -> None:
