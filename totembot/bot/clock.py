@@ -176,7 +176,7 @@ class ClockKeeper:
             try:
                 turn = await self._turn(channel_id)
             except KNOWN as error:
-                log.warning("the turn clock of channel %s: %s", channel_id, one_line(error))
+                self._try_again(channel_id, error)
                 continue
             when = None if turn is None else due(clock, turn.name, turn.began_at, self.minute)
             if when is not None:
@@ -198,7 +198,16 @@ class ClockKeeper:
         for channel_id in [c for c, when in self._due.items() if when <= now]:
             del self._due[channel_id]
             async with self._lock:
-                await self._remind(channel_id)
+                try:
+                    await self._remind(channel_id)
+                except KNOWN as error:
+                    self._try_again(channel_id, error)
+
+    def _try_again(self, channel_id: str, error: BaseException) -> None:
+        """The database (or Discord) refused for now: one line, and the channel is looked at
+        again a clock minute later, so a passing failure never loses its turn's reminder."""
+        log.warning("the turn clock of channel %s: %s", channel_id, one_line(error))
+        self._due[channel_id] = self.now() + self.minute
 
     async def _remind(self, channel_id: str) -> None:
         """Check the turn once more, and remind it when it is still due."""
