@@ -20,11 +20,12 @@ from totembot.service import GameService, Recorded
 from totembot.store import StoredGame, StoreError
 from totembot.web.view import (
     CHANGES_SHOWN,
-    NOTHING,
     change_fragment,
+    change_text,
     fragments,
     page_json,
     records_json,
+    table_json,
 )
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ class Topic:
 
     def remember(self, recorded: Recorded) -> None:
         if len(self.told) < CATCH_UP:
-            text = "; ".join(recorded.told) or NOTHING
+            text = change_text(recorded.told)
             fragment = change_fragment(recorded.version, recorded.recorded_at, text)
             self.told[recorded.version] = fragment
 
@@ -193,11 +194,12 @@ class Hub:
             for stream in topic.streams:
                 stream.close()
 
-    async def first_message(self, channel_id: str) -> bytes:
-        """The table as it is now, with its latest changes: what a new stream starts with."""
+    async def snapshot(self, channel_id: str) -> dict[str, Any]:
+        """The table as it is now, with its latest changes: what a new stream starts with, and
+        the page's JSON address answers."""
         stored = await self.service.current(channel_id)
         records = [] if stored is None else await self.latest(stored, CHANGES_SHOWN)
-        return encode(page_json(stored, records))
+        return page_json(stored, records)
 
     # -- news -----------------------------------------------------------------------------
 
@@ -263,7 +265,7 @@ class Hub:
         told, topic.told = topic.told, {}
         if stored is None:
             topic.sent = None
-            return encode(page_json(None, []))
+            return encode(table_json(None))
         key = (stored.id, stored.version)
         if key == topic.sent:
             return None
@@ -275,9 +277,7 @@ class Hub:
             records = await self.latest(stored, behind if behind else CHANGES_SHOWN)
             changes = fragments(records_json(stored, records))
         topic.sent = key
-        message = page_json(stored, [], [])
-        del message["changes"]
-        return encode(message, changes)
+        return encode(table_json(stored), changes)
 
     async def latest(self, stored: StoredGame, count: int) -> list[Any]:
         """The game's newest `count` changes up to the version `stored` shows."""

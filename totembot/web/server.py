@@ -16,10 +16,9 @@ from aiohttp import web
 from totembot.service import GameService
 from totembot.settings import parse_host_port
 from totembot.web.guard import Pace, add_headers, address_of, guard, not_found, plain
-from totembot.web.hub import Full, Hub, Limits
+from totembot.web.hub import Full, Hub, Limits, encode
 from totembot.web.links import token_hash
 from totembot.web.malformed import quiet_about_refused_requests
-from totembot.web.view import CHANGES_SHOWN, page_json
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +81,8 @@ def make_app(
         found = await _channel(request)
         if found is None:
             return not_found()
-        stored = await service.current(found[0])
-        records = [] if stored is None else await hub.latest(stored, CHANGES_SHOWN)
         return web.Response(
-            text=json.dumps(page_json(stored, records), ensure_ascii=False),
+            text=json.dumps(await hub.snapshot(found[0]), ensure_ascii=False),
             content_type="application/json",
             headers={"Cache-Control": "no-store"},
         )
@@ -100,7 +97,7 @@ def make_app(
         except Full as error:
             return plain(429, str(error), **{"Retry-After": "30"})
         try:  # read before answering: a database away for a moment is a 503, not a cut stream
-            first = await hub.first_message(channel)
+            first = encode(await hub.snapshot(channel))
         except BaseException:
             hub.leave(stream)
             raise

@@ -20,13 +20,15 @@ HIDDEN = "hidden"
 NOTHING = "Nothing changed."  # a change that changed nothing, as the page lists it
 
 
-def changes_json(
-    game_format: str, seq: int, at: str, events: Sequence[GameEvent]
-) -> list[dict[str, Any]]:
-    """One recorded change as the page lists it (as the channel reads it: secret=True)."""
-    ruleset = ruleset_of(game_format)
-    text = "; ".join(ruleset.describe_lines(events, secret=True)) or NOTHING
-    return [{"seq": seq, "at": at, "text": text}]
+def change_text(described: Sequence[str]) -> str:
+    """A change's lines, as the channel reads them (secret=True), on one line of the page."""
+    return "; ".join(described) or NOTHING
+
+
+def change_json(game_format: str, seq: int, at: str, events: Sequence[GameEvent]) -> dict[str, Any]:
+    """One recorded change as the page lists it."""
+    described = ruleset_of(game_format).describe_lines(events, secret=True)
+    return {"seq": seq, "at": at, "text": change_text(described)}
 
 
 def change_fragment(seq: int, at: str, text: str) -> str:
@@ -42,12 +44,10 @@ def fragments(changes: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def records_json(stored: StoredGame, records: Sequence[EventRecord]) -> list[dict[str, Any]]:
+    game_format = stored.config.format
     return [
-        change
+        change_json(game_format, record.seq, record.recorded_at, record.changes)
         for record in records
-        for change in changes_json(
-            stored.config.format, record.seq, record.recorded_at, record.changes
-        )
     ]
 
 
@@ -62,13 +62,15 @@ def state_json(stored: StoredGame) -> dict[str, Any]:
     return state
 
 
-def page_json(
-    stored: StoredGame | None,
-    records: Sequence[EventRecord],
-    changes: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """One message to the page: the whole table and its changes `records` (oldest first), or
-    `changes` already told."""
+def page_json(stored: StoredGame | None, records: Sequence[EventRecord]) -> dict[str, Any]:
+    """One message to the page: the whole table and its changes `records` (oldest first)."""
+    if stored is None:
+        return table_json(None)
+    return table_json(stored) | {"changes": records_json(stored, records)}
+
+
+def table_json(stored: StoredGame | None) -> dict[str, Any]:
+    """The whole table without its changes (a message adds them already told)."""
     if stored is None:
         return {"game": None}
     return {
@@ -77,5 +79,4 @@ def page_json(
         "title": format_title(stored.config.format),
         "game_status": stored.status,
         "state": state_json(stored),
-        "changes": records_json(stored, records) if changes is None else changes,
     }
