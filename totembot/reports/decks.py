@@ -13,6 +13,7 @@ from typing import Any
 
 from totembot.reports.ratings import PlayerRating
 from totembot.reports.stats import Row
+from totembot.reports.stats_text import plural
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,7 @@ def _deck(rows: list[Row], rating: PlayerRating | None) -> DeckStats:
 def deck_line(deck: DeckStats, name: Callable[[str], str] = str) -> str:
     """'Atraxa: 5 games, 2 wins (40% won), average place 1.8, rating 3.1', the rating marked
     '(provisional)' while it rests on few games."""
-    games = f"{deck.games} game" + ("" if deck.games == 1 else "s")
-    wins = f"{deck.wins} win" + ("" if deck.wins == 1 else "s")
+    games, wins = plural(deck.games, "game"), plural(deck.wins, "win")
     place = f", average place {deck.average_place:.1f}" if deck.average_place is not None else ""
     rating = ""
     if deck.rating is not None:

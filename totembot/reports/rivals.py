@@ -16,6 +16,7 @@ from typing import Any
 
 from totembot.games.registry import game_of
 from totembot.reports.stats import Row, by_name
+from totembot.reports.stats_text import plural
 
 
 @dataclass
@@ -153,12 +154,16 @@ def rivals_lines(rivalry: Rivalry, name: Callable[[str], str] = str, limit: int 
     lines = [
         "Nemesis: "
         + (
-            f"{name(nemesis.name)} (took them out {_times(nemesis.taken_out)})"
+            f"{name(nemesis.name)} (took them out {plural(nemesis.taken_out, 'time')})"
             if nemesis
             else "none"
         ),
         "Victim: "
-        + (f"{name(victim.name)} (taken out {_times(victim.took_out)})" if victim else "none"),
+        + (
+            f"{name(victim.name)} (taken out {plural(victim.took_out, 'time')})"
+            if victim
+            else "none"
+        ),
     ]
     for versus in rivalry.ordered()[:limit]:
         lines.append(versus_line(versus, name))
@@ -171,18 +176,10 @@ def rivals_lines(rivalry: Rivalry, name: Callable[[str], str] = str, limit: int 
 def versus_line(versus: Versus, name: Callable[[str], str] = str) -> str:
     """'vs Bob: 5 games, ahead 3, behind 2; took them out 1 time, taken out 2 times'."""
     return (
-        f"vs {name(versus.name)}: {_count(versus.games, 'game')}, ahead {versus.ahead}, "
-        f"behind {versus.behind}; took them out {_times(versus.took_out)}, "
-        f"taken out {_times(versus.taken_out)}"
+        f"vs {name(versus.name)}: {plural(versus.games, 'game')}, ahead {versus.ahead}, "
+        f"behind {versus.behind}; took them out {plural(versus.took_out, 'time')}, "
+        f"taken out {plural(versus.taken_out, 'time')}"
     )
-
-
-def _times(count: int) -> str:
-    return _count(count, "time")
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def head_to_head(found: dict[str, Rivalry], first: str, second: str) -> Versus | None:
