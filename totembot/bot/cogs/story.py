@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,17 +44,23 @@ RANKINGS = [
 ]
 
 
+def asked_key(
+    asked: str | None, caller_id: str, named: Iterable[tuple[str, str]]
+) -> tuple[str, str]:
+    """The key of the player asked for, from (name, key) of those known, and how the refusal
+    names them: a mention (or the caller), a member's name, or a guest's name."""
+    if asked is None or not asked.strip():
+        return f"user:{caller_id}", "You have"
+    if (mention := MENTION.fullmatch(asked.strip())) is not None:
+        return f"user:{mention[1]}", "That member has"
+    folded = asked.strip().casefold()
+    key = next((key for name, key in named if name.casefold() == folded), f"guest:{folded}")
+    return key, f"{escape(asked.strip())} has"
+
+
 def chosen_player(players: list[PlayerStats], asked: str | None, caller_id: str) -> PlayerStats:
     """The player asked for: a mention (or the caller), a member's name, or a guest's name."""
-    if asked is None or not asked.strip():
-        key, who = f"user:{caller_id}", "You have"
-    elif (mention := MENTION.fullmatch(asked.strip())) is not None:
-        key, who = f"user:{mention[1]}", "That member has"
-    else:
-        folded = asked.strip().casefold()
-        named = next((p for p in players if p.name.casefold() == folded), None)
-        key = named.key if named is not None else f"guest:{folded}"
-        who = f"{escape(asked.strip())} has"
+    key, who = asked_key(asked, caller_id, ((p.name, p.key) for p in players))
     found = next((player for player in players if player.key == key), None)
     if found is None:
         raise RuleViolation(f"{who} no finished games in this server yet.")
@@ -66,15 +72,7 @@ def chosen_key(
 ) -> str:
     """The key of the player asked for among those with a rivalry: a mention (or the caller),
     a member's name, or a guest's name; refused in one sentence when they have no game."""
-    if asked is None or not asked.strip():
-        key, who = f"user:{caller_id}", "You have"
-    elif (mention := MENTION.fullmatch(asked.strip())) is not None:
-        key, who = f"user:{mention[1]}", "That member has"
-    else:
-        folded = asked.strip().casefold()
-        named = next((r for r in found.values() if r.name.casefold() == folded), None)
-        key = named.key if named is not None else f"guest:{folded}"
-        who = f"{escape(asked.strip())} has"
+    key, who = asked_key(asked, caller_id, ((r.name, r.key) for r in found.values()))
     if key not in found:
         raise RuleViolation(
             f"{who} no finished Magic games in this server yet. {note or ''}".strip()
