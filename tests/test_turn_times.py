@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from totembot.core.errors import RuleViolation
+from totembot.core.ruleset import standing_steps
 from totembot.core.story import Story
 from totembot.core.turns import own_turns, turn_spans
 from totembot.games.registry import parse_setup, ruleset_of
@@ -220,7 +221,8 @@ def test_every_example_game_s_turns_are_taken_by_the_players_its_script_names() 
             if line.split("#")[0].strip()
         ]
         told = play(script[0][0], [phrase for phrase, _ in script[1:]], keep_refused=True)
-        spans = turn_spans(told.ruleset, told.config, told.rows, "t0")
+        initial, steps = standing_steps(told.ruleset, told.config, told.rows)
+        spans = turn_spans(told.ruleset, initial, steps, "t0")
         shown = " / ".join("+".join(span.players) for span in spans)
         assert shown == EXAMPLE_TURNS[path.name], path.name
         nexts = standing_nexts(script[1:])
@@ -244,7 +246,8 @@ def test_a_grand_melee_player_s_own_turn_runs_from_the_marker_reaching_them_to_i
         if line.split("#")[0].strip()
     ]
     told = play(lines[0], lines[1:], keep_refused=True)
-    turns = own_turns(turn_spans(told.ruleset, told.config, told.rows, "t0"))
+    initial, steps = standing_steps(told.ruleset, told.config, told.rows)
+    turns = own_turns(turn_spans(told.ruleset, initial, steps, "t0"))
     assert sorted((t.player, t.began_at, t.ended_at) for t in turns) == sorted(
         [
             ("Ann", "t0", "t3"),

@@ -85,14 +85,15 @@ def tell_story(stored: StoredGame, log: Sequence[EventRecord]) -> Story:
     ruleset = ruleset_of(stored.config.format)
     initial, steps = standing_steps(ruleset, stored.config, log)
     story = ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
-    spans = turn_spans(ruleset, stored.config, log, stored.created_at)
+    spans = turn_spans(ruleset, initial, steps, stored.created_at)
     return replace(story, turn_times=turn_times(own_turns(spans), stored.config.players))
 
 
 def current_turn_began(stored: StoredGame, log: Sequence[EventRecord]) -> str:
     """When the game's current turn began, from its log."""
     ruleset = ruleset_of(stored.config.format)
-    return turn_spans(ruleset, stored.config, log, stored.created_at)[-1].began_at
+    initial, steps = standing_steps(ruleset, stored.config, log)
+    return turn_spans(ruleset, initial, steps, stored.created_at)[-1].began_at
 
 
 @dataclass(frozen=True)

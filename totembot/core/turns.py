@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from totembot.core.game import GameConfig
-from totembot.core.ruleset import Ruleset, TurnOf, standing_steps
-from totembot.core.story import LoggedRequest, TurnTime
+from totembot.core.game import GameState
+from totembot.core.ruleset import Ruleset, TurnOf
+from totembot.core.story import Step, TurnTime
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,10 @@ def unix_seconds(stamp: str) -> int:
 
 
 def turn_spans(
-    ruleset: Ruleset, config: GameConfig, log: Sequence[LoggedRequest], started_at: str
+    ruleset: Ruleset, initial: GameState, steps: Sequence[Step], started_at: str
 ) -> list[TurnSpan]:
-    """Every turn of the game in order, replayed from its log (undo included)."""
-    initial, steps = standing_steps(ruleset, config, log)
+    """Every turn of the game in order, from the changes that stand (`standing_steps`: the
+    story replays the log once for its facts and its turns alike)."""
     spans = [TurnSpan(started_at, None, ruleset.turn_of(initial))]
     for step in steps:
         turn = ruleset.turn_of(step.state)
