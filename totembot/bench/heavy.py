@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from totembot.bench import BENCH_TOKEN
 from totembot.bench.requests import p99_ms
 from totembot.testing import StandIn
 from totembot.testing.model import EPHEMERAL
@@ -27,7 +28,6 @@ GUILD = 10
 USERS = (101, 102, 103, 104)
 REQUEST_CHANNELS = (1000, 1001, 1002, 1003)
 DRAWING_CHANNEL = 2000
-TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 LAG_TICK = 0.005  # the lag watch's timer: how late each one fires is the loop's lag
 REQUEST_GAP = 0.02  # seconds between two /do: 50 a second, spread over the request channels
 STRETCH = 50  # requests in a stretch: a second of each kind in turn, so both see the same load
@@ -94,7 +94,7 @@ async def bot_beside_standin(folder: Path) -> AsyncIterator[StandIn]:
     for user in USERS:
         fake.add_member(GUILD, user, f"player{user}", display_name=f"P{user}")
     settings = Settings(
-        DISCORD_TOKEN=TOKEN,
+        DISCORD_TOKEN=BENCH_TOKEN,
         TOTEMBOT_DATABASE=str(folder / "heavy.sqlite3"),
         DISCORD_API_BASE=fake.api_base,
         DISCORD_GATEWAY_URL=fake.gateway_url,
@@ -105,7 +105,7 @@ async def bot_beside_standin(folder: Path) -> AsyncIterator[StandIn]:
     bot = await open_bot(settings)
     runner: asyncio.Task[None] | None = None
     try:
-        await bot.login(TOKEN)
+        await bot.login(BENCH_TOKEN)
         runner = asyncio.create_task(bot.connect())
         bot.tree.copy_global_to(guild=discord.Object(id=GUILD))
         await bot.tree.sync(guild=discord.Object(id=GUILD))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import totembot
+from totembot.bench import BENCH_TOKEN
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
 from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
@@ -49,8 +50,6 @@ from totembot.store import StoreError, is_postgres_url, open_store
 from totembot.store.postgres_schema import shown_url
 from totembot.store.scratch import scratch_database
 from totembot.testing import StandIn
-
-BENCH_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 
 
 @dataclass

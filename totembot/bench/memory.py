@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from totembot.bench import BENCH_TOKEN
 from totembot.testing import StandIn
 
 GUILD = 10
@@ -28,7 +29,6 @@ USERS = (101, 102, 103, 104)
 MOVES = ("deal 3 to P103", "P102 gains 2", "deal 2 to P101")
 AT_ONCE = 25  # channels played at the same time
 STATUS_INTERVAL = 0.5  # seconds: the status edits are made soon, so they are in the figure
-TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GabCdE.bench-token-not-a-secret-0123456"
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ async def running_bot(database: str, fake: StandIn) -> AsyncIterator[int]:
     """`totembot run` on `database` against the stand-in, ready; yields its process id."""
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "TOTEMBOT"))},
-        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_TOKEN": BENCH_TOKEN,
         "TOTEMBOT_DATABASE": database,
         "TOTEMBOT_STATUS_INTERVAL": str(STATUS_INTERVAL),
         "DISCORD_API_BASE": fake.api_base,

@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from totembot.bench.stats import ENDINGS, MEMBERS, finished_game
-from totembot.core.story import Step
-from totembot.games.registry import parse_setup, ruleset_of
+from totembot.bench.stats import finished_game, played
 from totembot.reports.rivals import rivalries
 from totembot.reports.stats import by_account
 from totembot.store import open_store
@@ -46,20 +44,9 @@ class RivalsFigures:
 
 def made_result(index: int) -> MadeResults:
     """Game `index + 1`'s results from its ending script, as its log would give them."""
-    setup, lines = ENDINGS[index % len(ENDINGS)]
-    members = [f"P{(index * 7 + k * 13) % MEMBERS}" for k in range(4)]
-    config = parse_setup(setup.format(*members))
-    ruleset = ruleset_of(config.format)
-    state = ruleset.new_game(config)
-    steps: list[Step] = []
-    for seq, line in enumerate(lines, start=1):
-        parsed = ruleset.parse_line(line.format(*members), state)
-        assert parsed is not None
-        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
-        outcome = ruleset.record(state, request)
-        state = outcome.state
-        steps.append(Step(seq, request, state, tuple(outcome.events), "", ""))
-    return [(index + 1, 0, ruleset.result(state, steps[-1].events, steps))]
+    game = played(index)
+    result = game.ruleset.result(game.state, game.steps[-1].events, game.steps)
+    return [(index + 1, 0, result)]
 
 
 async def timed_calls(database: str | Path, count: int) -> list[tuple[float, float]]:

@@ -8,6 +8,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from totembot.core import GameConfig, GameState
+from totembot.core.ruleset import Ruleset
+from totembot.core.story import Step
 from totembot.games.registry import parse_setup, ruleset_of
 from totembot.reports.stats import by_account, player_stats
 from totembot.store import NewGame, Seat, open_store
@@ -32,17 +35,36 @@ class StatsFigures:
     guild_ms: float  # one server's statistics (median)
 
 
-def finished_game(index: int) -> NewGame:
+@dataclass(frozen=True)
+class Played:
+    """Game `index + 1` of the bench: its setup played through its ending script."""
+
+    config: GameConfig
+    ruleset: Ruleset
+    state: GameState
+    steps: list[Step]
+
+
+def played(index: int) -> Played:
     setup, lines = ENDINGS[index % len(ENDINGS)]
     members = [f"P{(index * 7 + k * 13) % MEMBERS}" for k in range(4)]
     config = parse_setup(setup.format(*members))
     ruleset = ruleset_of(config.format)
     state = ruleset.new_game(config)
-    for line in lines:
+    steps: list[Step] = []
+    for seq, line in enumerate(lines, start=1):
         parsed = ruleset.parse_line(line.format(*members), state)
         assert parsed is not None
         request = parsed.request_as(parsed.speaker, parsed.speaker is None)
-        state = ruleset.record(state, request).state
+        outcome = ruleset.record(state, request)
+        state = outcome.state
+        steps.append(Step(seq, request, state, tuple(outcome.events), "", ""))
+    return Played(config, ruleset, state, steps)
+
+
+def finished_game(index: int) -> NewGame:
+    game = played(index)
+    config, state = game.config, game.state
     seats = tuple(Seat(display_name=name, user_id=name[1:]) for name in config.players)
     return NewGame(
         channel_id=f"old-{index}",
