@@ -134,17 +134,18 @@ def rivalry_json(rivalry: Rivalry) -> dict[str, Any]:
         "player": rivalry.name,
         "nemesis": {"name": nemesis.name, "times": nemesis.taken_out} if nemesis else None,
         "victim": {"name": victim.name, "times": victim.took_out} if victim else None,
-        "rivals": [
-            {
-                "name": v.name,
-                "games": v.games,
-                "ahead": v.ahead,
-                "behind": v.behind,
-                "took_out": v.took_out,
-                "taken_out": v.taken_out,
-            }
-            for v in rivalry.ordered()
-        ],
+        "rivals": [versus_json(versus) for versus in rivalry.ordered()],
+    }
+
+
+def versus_json(versus: Versus) -> dict[str, Any]:
+    return {
+        "name": versus.name,
+        "games": versus.games,
+        "ahead": versus.ahead,
+        "behind": versus.behind,
+        "took_out": versus.took_out,
+        "taken_out": versus.taken_out,
     }
 
 

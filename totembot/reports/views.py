@@ -12,9 +12,11 @@ from totembot.reports.decks import deck_line, deck_stats, decks_json
 from totembot.reports.ratings import PlayerRating
 from totembot.reports.rivals import (
     find_player,
+    head_to_head,
     rivalries,
     rivalry_json,
     rivals_lines,
+    versus_json,
     versus_line,
 )
 from totembot.reports.stats import Row, by_name
@@ -31,14 +33,12 @@ def rivals_report(
     if rivalry is None:
         raise ReportProblem(f"{player!r} has finished no Magic game in this database.")
     if against is not None:
-        other = find_player(found, against)
-        versus = rivalry.rivals.get(other.key) if other is not None else None
-        if other is None or versus is None:
+        versus = head_to_head(found, player, against)
+        if versus is None:
             raise ReportProblem(f"{player!r} and {against!r} have finished no game together.")
         if as_json:
-            data = rivalry_json(rivalry)
-            entry = next(v for v in data["rivals"] if v["name"] == versus.name)
-            return json.dumps({"player": rivalry.name, **entry}, indent=2, ensure_ascii=False)
+            entry = {"player": rivalry.name, **versus_json(versus)}
+            return json.dumps(entry, indent=2, ensure_ascii=False)
         return f"{rivalry.name} " + versus_line(versus)
     if as_json:
         return json.dumps(rivalry_json(rivalry), indent=2, ensure_ascii=False)
