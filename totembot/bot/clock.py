@@ -29,7 +29,6 @@ from totembot.core.errors import RuleViolation
 from totembot.core.turns import unix_seconds
 from totembot.games.registry import ruleset_of
 from totembot.render.markdown import escape
-from totembot.reports.stats_text import plural
 from totembot.service import GameService
 from totembot.store import Clock, StoredGame
 from totembot.turn_clock import due, paused, reminded, resumed, turn_name
@@ -47,6 +46,10 @@ class Turn:
     name: str
     players: tuple[str, ...]
     began_at: str
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class ClockKeeper:

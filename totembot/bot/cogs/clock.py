@@ -8,12 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from totembot.bot.access import Caller
-from totembot.bot.clock import ClockKeeper
+from totembot.bot.clock import ClockKeeper, plural
 from totembot.bot.recording import Recorder
 from totembot.bot.replies import say
 from totembot.core.errors import RuleViolation
 from totembot.render.markdown import escape
-from totembot.reports.stats_text import plural
 from totembot.turn_clock import MAX_MINUTES, read_minutes
 
 MINUTE_CHOICES = (1, 2, 3, 5, 10, 15, 20, 30, 45, 60)
