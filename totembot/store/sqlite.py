@@ -375,10 +375,12 @@ class SqliteStore(GameStore):
             self._require_file()
             return work(appender, arg)
 
-        return await self._in_writer_thread(checked_work)
+        return await self._in_writer_thread(checked_work, briefly=True)
 
-    async def _in_writer_thread(self, work: Callable[[], R]) -> R:
-        return await self._writer_thread.run(work)
+    async def _in_writer_thread(self, work: Callable[[], R], briefly: bool = False) -> R:
+        """`work()` in the writer thread; `briefly`, a commit a request waits for, may be
+        waited for on the loop's thread for a moment (`writer_thread.BRIEF_WAIT`)."""
+        return await self._writer_thread.run(work, briefly)
 
     def _require_file(self) -> None:
         """Raises DatabaseGone unless the configured path still leads to the file opened (a

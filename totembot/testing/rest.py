@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import hdrs, web
 
-from totembot.testing.answers import Answer, error
+from totembot.testing.answers import Answer, error, invalid_form
 from totembot.testing.model import JSON
+from totembot.testing.multipart import MalformedMultipart, is_multipart, read_multipart
 from totembot.testing.waiting import Changes
 
 
@@ -88,12 +89,18 @@ class RestApi:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         method = request.method.upper()
-        body, files = await _read_body(request)
+        refused: Answer | None = None
+        try:
+            body, files = await _read_body(request)
+        except MalformedMultipart as problem:  # as Discord answers a broken upload
+            body, files, refused = None, [], invalid_form([("files", str(problem))])
         call = Call(method, path, dict(request.query), body, 0)
         self.calls.append(call)
         try:
-            answer = self._fault(method, path) or self.route(
-                method, path, Request({}, request.query, body, files)
+            answer = (
+                refused
+                or self._fault(method, path)
+                or self.route(method, path, Request({}, request.query, body, files))
             )
             call.status = answer.status
             return answer.response()
@@ -122,34 +129,12 @@ class RestApi:
 
 async def _read_body(request: web.Request) -> tuple[Any, list[JSON]]:
     """The JSON payload and any uploaded files (multipart with ``payload_json``)."""
-    if request.content_type.startswith("multipart/"):
-        return await _read_multipart(request)
     raw = await request.read()
+    if is_multipart(request.headers.get(hdrs.CONTENT_TYPE, "")):
+        return read_multipart(raw, request.headers[hdrs.CONTENT_TYPE])
     if not raw:
         return None, []
     try:
         return json.loads(raw), []
     except ValueError:
         return raw.decode(errors="replace"), []
-
-
-async def _read_multipart(request: web.Request) -> tuple[Any, list[JSON]]:
-    payload: Any = None
-    files: list[JSON] = []
-    reader = await request.multipart()
-    while (part := await reader.next()) is not None:
-        if not isinstance(part, BodyPartReader):
-            continue
-        raw = bytes(await part.read())
-        if part.name == "payload_json":
-            payload = json.loads(raw.decode())
-            continue
-        files.append(
-            {
-                "name": part.name,
-                "filename": part.filename or "file",
-                "content_type": part.headers.get("Content-Type", ""),
-                "data": raw,
-            }
-        )
-    return payload, files
