@@ -47,6 +47,8 @@ def main() -> None:
     too, and is left to the bot, which closes the input when it shuts down."""
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(NICENESS)
+    with contextlib.suppress(AttributeError, OSError):  # Linux only
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sink = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())

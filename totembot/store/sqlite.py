@@ -366,7 +366,8 @@ class SqliteStore(GameStore):
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
         """`work(connection, arg)`, one transaction of the appender's, in the writer thread
         (the caller holds the write lock), once the file is known to be still there. The
-        loop goes on meanwhile, however long the disk or another program's lock takes."""
+        loop's thread waits for it at most `writer_thread.BRIEF_WAIT`, then goes on, however
+        long the disk or another program's lock takes."""
         if self._appender is None:
             return await self._on_connection(work, arg)
         appender = self._appender
