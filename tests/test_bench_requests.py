@@ -352,9 +352,13 @@ async def test_the_memory_figure_is_the_bots_rss_after_every_channel_played(
 async def test_the_heavy_stretches_draw_pictures_beside_requests_the_quiet_ones_none(
     tmp_path: Path,
 ) -> None:
-    measured = await measure_heavy(tmp_path, count=8, stretch=4)
+    set_aside: list[int] = []
+    measured = await measure_heavy(
+        tmp_path, count=8, stretch=4, before_each_stretch=lambda: set_aside.append(1)
+    )
 
     assert len(measured.quiet.requests) == len(measured.heavy.requests) == 8
+    assert len(set_aside) == 4  # before each of the two quiet and two heavy stretches
     assert measured.heavy.pictures >= 2  # each heavy stretch waits for its first picture
     assert measured.quiet.lags and measured.heavy.lags
 

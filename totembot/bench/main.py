@@ -26,7 +26,7 @@ import totembot
 from totembot.bench import BENCH_TOKEN
 from totembot.bench.backlog import backlog_figures, describe_backlog, measure_backlog
 from totembot.bench.board import BOARD_ROUNDS, board_figures, describe_board, measure_boards
-from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy
+from totembot.bench.heavy import heavy_figures, heavy_lines, measure_heavy, records_set_aside
 from totembot.bench.live import describe_live, live_figures, measure_live
 from totembot.bench.memory import describe_memory, measure_memory, memory_figures, status_mb
 from totembot.bench.panel import panel_calls_per_move
@@ -288,7 +288,13 @@ async def run_bench(plan: Plan, server: str | None = None) -> dict[str, Any]:
             rivals = await measure_rivals(database, plan.finished_games)
         board_and_memory = None if server else await measure_board_and_memory(folder, plan)
         swept()
-        heavy = None if server else await measure_heavy(folder, plan.heavy_requests)
+        heavy = (
+            None
+            if server
+            else await measure_heavy(
+                folder, plan.heavy_requests, before_each_stretch=records_set_aside
+            )
+        )
         swept()
         async with place.database("live") as database:
             live = await measure_live(database, plan.concurrent_requests // 100, plan.requests)
