@@ -121,6 +121,9 @@ async def test_a_truncated_body_or_a_missing_boundary_is_malformed() -> None:
         read_multipart(body, "multipart/form-data")
     with pytest.raises(MalformedMultipart, match="no part"):
         read_multipart(b"nothing here", content_type)
+    broken_json = body.replace(json.dumps(PAYLOAD).encode(), b'{"content": ')
+    with pytest.raises(MalformedMultipart, match="payload_json is not JSON"):
+        read_multipart(broken_json, content_type)
 
 
 async def post(standin: StandIn, body: bytes, content_type: str) -> tuple[int, Any]:

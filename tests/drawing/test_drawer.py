@@ -59,7 +59,8 @@ async def test_the_worker_never_takes_the_processor_from_the_bot(drawer: Drawer)
     assert await drawer.draw(Echo(b"one")) == b"one"
     assert drawer.pid is not None
     assert os.sched_getscheduler(drawer.pid) == os.SCHED_BATCH
-    assert os.getpriority(os.PRIO_PROCESS, drawer.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 10
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, drawer.pid) == min(19, ours + 10)  # 19: the nicest
 
 
 async def test_one_worker_started_on_first_use_draws_every_picture(drawer: Drawer) -> None:

@@ -41,10 +41,10 @@ def read_multipart(body: bytes, content_type: str) -> tuple[Any, list[JSON]]:
     payload: Any = None
     files: list[JSON] = []
     for headers, data in parts(body, boundary_of(content_type)):
-        disposition, params = parse_content_disposition(headers.get("content-disposition"))
+        _kind, params = parse_content_disposition(headers.get("content-disposition"))
         name = params.get("name")
         if name == "payload_json":
-            payload = json.loads(data.decode())
+            payload = _json_of(data)
             continue
         files.append(
             {
@@ -76,6 +76,13 @@ def parts(body: bytes, boundary: bytes) -> list[tuple[dict[str, str], bytes]]:
         found.append((_headers(body[position:head_end]), body[head_end + 4 : end]))
         position = end + 2 + len(delimiter)
     return found
+
+
+def _json_of(data: bytes) -> Any:
+    try:
+        return json.loads(data.decode())
+    except ValueError as error:  # UnicodeDecodeError is one too
+        raise MalformedMultipart(f"payload_json is not JSON: {error}") from error
 
 
 def _headers(block: bytes) -> dict[str, str]:
