@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from totembot.core.errors import RuleViolation
-from totembot.core.ruleset import standing_steps
+from totembot.core.ruleset import Ruleset, standing_steps
 from totembot.core.story import Story
 from totembot.core.turns import own_turns, turn_spans
 from totembot.games.registry import parse_setup, ruleset_of
@@ -106,6 +106,16 @@ async def test_the_summary_s_turn_times_match_the_stored_log(store: GameStore) -
     assert fields["Turn times"].splitlines()[1] == "Bob: 1 turn, 2m 08s (avg 2m 08s)"
 
 
+async def recorded_line(service: GameService, ruleset: Ruleset, line: str) -> None:
+    """`line` recorded in the channel's game, for its speaker, as the tester."""
+    current = await service.current("channel")
+    assert current is not None
+    parsed = ruleset.parse_line(line, current.state)
+    assert parsed is not None
+    request = parsed.request_as(parsed.speaker, parsed.speaker is None)
+    await service.record("channel", request, "tester")
+
+
 async def test_the_current_turn_began_at_the_next_that_stands(store: GameStore) -> None:
     times = ticking()
     service = GameService(store, clock=lambda: next(times))
@@ -114,12 +124,7 @@ async def test_the_current_turn_began_at_the_next_that_stands(store: GameStore) 
     await service.start("channel", "host", config)
     began = []
     for _gap, line in SCRIPT[:6]:
-        current = await service.current("channel")
-        assert current is not None
-        parsed = ruleset.parse_line(line, current.state)
-        assert parsed is not None
-        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
-        await service.record("channel", request, "tester")
+        await recorded_line(service, ruleset, line)
         current = await service.current("channel")
         assert current is not None
         began.append(await service.turn_began(current))
@@ -383,12 +388,7 @@ async def test_a_turn_passed_before_anyone_asked_when_it_began_is_known_without_
     fresh = GameService(store, clock=lambda: next(times))  # knows nothing of the game yet
     ruleset = ruleset_of(config.format)
     for line in ("Ann: deal 2 to Bob", "next"):
-        current = await fresh.current("channel")
-        assert current is not None
-        parsed = ruleset.parse_line(line, current.state)
-        assert parsed is not None
-        request = parsed.request_as(parsed.speaker, parsed.speaker is None)
-        await fresh.record("channel", request, "tester")
+        await recorded_line(fresh, ruleset, line)
     reads = 0
     load_with_log = store.load_with_log
 
