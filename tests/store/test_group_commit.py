@@ -26,7 +26,7 @@ from tests.store.workers import Worker, assert_kept, sigkilled_after
 from totembot.games.magic.language.phrases import parse_line, parse_setup
 from totembot.games.magic.rules import Game, Request, RuleViolation, apply, new_game
 from totembot.service import GameService
-from totembot.store import EventRecord, StaleState, StoredGame, StoreError
+from totembot.store import EventRecord, StaleState, StoredGame, StoreError, writer_thread
 from totembot.store import sqlite as sqlite_store
 from totembot.store.sqlite import SqliteStore
 
@@ -425,11 +425,13 @@ async def test_no_checkpoint_starts_once_closing_has_begun(
 
 
 async def test_a_write_cancelled_while_it_begins_leaves_no_transaction_open(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """aiosqlite runs a statement even when its caller stopped waiting: a write cancelled
     during its BEGIN must still end that transaction, or the next group would find the
-    database locked (here for the whole of a short busy timeout, then refused)."""
+    database locked (here for the whole of a short busy timeout, then refused). The write
+    is one the loop does not wait for briefly (as on a slow disk), so it can be cancelled."""
+    monkeypatch.setattr(writer_thread, "BRIEF_WAIT", -1.0)
     store = await SqliteStore.connect(tmp_path / "games.sqlite3", busy_timeout_ms=300)
     try:
         (game,) = await started(GameService(store), 1)

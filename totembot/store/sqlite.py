@@ -366,7 +366,8 @@ class SqliteStore(GameStore):
     async def _on_appender(self, work: Callable[[sqlite3.Connection, T], R], arg: T) -> R:
         """`work(connection, arg)`, one transaction of the appender's, in the writer thread
         (the caller holds the write lock), once the file is known to be still there. The
-        loop goes on meanwhile, however long the disk or another program's lock takes."""
+        loop's thread waits for it at most `writer_thread.BRIEF_WAIT`, then goes on, however
+        long the disk or another program's lock takes."""
         if self._appender is None:
             return await self._on_connection(work, arg)
         appender = self._appender
@@ -375,10 +376,12 @@ class SqliteStore(GameStore):
             self._require_file()
             return work(appender, arg)
 
-        return await self._in_writer_thread(checked_work)
+        return await self._in_writer_thread(checked_work, briefly=True)
 
-    async def _in_writer_thread(self, work: Callable[[], R]) -> R:
-        return await self._writer_thread.run(work)
+    async def _in_writer_thread(self, work: Callable[[], R], briefly: bool = False) -> R:
+        """`work()` in the writer thread; `briefly`, a commit a request waits for, may be
+        waited for on the loop's thread for a moment (`writer_thread.BRIEF_WAIT`)."""
+        return await self._writer_thread.run(work, briefly)
 
     def _require_file(self) -> None:
         """Raises DatabaseGone unless the configured path still leads to the file opened (a
