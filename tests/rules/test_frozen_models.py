@@ -104,7 +104,7 @@ def test_the_recording_time_is_datetimes_to_the_millisecond() -> None:
     now = utc_now()
     after = datetime.now(UTC).isoformat(timespec="milliseconds")
     assert before <= now <= after and now.endswith("+00:00")
-    for millisecond in (0, 999, 1_700_000_000_001, 1_764_000_123_456):
+    for millisecond in (0, 999, 1_700_000_000_001, 1_764_000_123_456, 1_764_000_123_999):
         expected = datetime.fromtimestamp(millisecond // 1000, UTC).replace(
             microsecond=millisecond % 1000 * 1000
         )
