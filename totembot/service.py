@@ -19,7 +19,8 @@ from totembot.core import GameConfig, GameEvent, GameRequest, GameState, Outcome
 from totembot.core.errors import RuleViolation
 from totembot.core.ruleset import TurnOf, standing_steps
 from totembot.core.story import Story
-from totembot.core.turns import own_turns, turn_spans, turn_times
+from totembot.core.telling import StoredLine, tell_from_log
+from totembot.core.turns import turn_spans
 from totembot.games.registry import ruleset_of
 from totembot.store import (
     EventRecord,
@@ -89,10 +90,7 @@ def rebuild(stored: StoredGame, records: Sequence[EventRecord]) -> GameState:
 def tell_story(stored: StoredGame, log: Sequence[EventRecord]) -> Story:
     """Replay the log into the changes that stand, and let the game's ruleset tell them."""
     ruleset = ruleset_of(stored.config.format)
-    initial, steps = standing_steps(ruleset, stored.config, log)
-    story = ruleset.story(stored.config, initial, steps, started_at=stored.created_at)
-    spans = turn_spans(ruleset, initial, steps, stored.created_at)
-    return replace(story, turn_times=turn_times(own_turns(spans), stored.config.players))
+    return tell_from_log(ruleset, stored.config, stored.created_at, log)
 
 
 def current_turn_began(stored: StoredGame, log: Sequence[EventRecord]) -> str:
@@ -310,6 +308,11 @@ class GameService:
         """The game told from its log (the summary's facts and the chart's lines)."""
         stored, log = await self.store.load_with_log(game_id)
         return await asyncio.to_thread(tell_story, stored, log)
+
+    async def chart_log(self, game_id: int) -> tuple[StoredGame, list[StoredLine]]:
+        """The game and its log as stored, unread, at one version: a chart's story is told
+        from them in the drawing process (`drawing.pictures.ToldChart`)."""
+        return await self.store.load_with_log_lines(game_id)
 
     async def summary_story(self, game_id: int) -> Story:
         """The story of a game that ended, its seats' turn times kept for statistics (they

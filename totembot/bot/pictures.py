@@ -9,8 +9,10 @@ import discord
 
 from totembot.core.game import GameState
 from totembot.core.story import Story
+from totembot.core.telling import StoredLine
 from totembot.drawing.drawer import Drawer
-from totembot.drawing.pictures import Board, Chart
+from totembot.drawing.pictures import Board, Chart, ToldChart
+from totembot.store import StoredGame
 
 BOARD_FILENAME = "totem-board.png"
 # What a player is told when the drawing process stopped under their picture (WorkerLost).
@@ -28,6 +30,16 @@ async def chart_file(drawer: Drawer, story: Story) -> discord.File:
     from totembot.render.summary import CHART_FILENAME  # not at start-up: summaries are rare
 
     png = await drawer.draw(Chart(story))
+    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
+
+
+async def chart_file_of_log(
+    drawer: Drawer, game: StoredGame, log: list[StoredLine]
+) -> discord.File:
+    """The game's life chart, its story told in the drawing process from the log as stored."""
+    from totembot.render.summary import CHART_FILENAME
+
+    png = await drawer.draw(ToldChart(game.config, game.created_at, tuple(log)))
     return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from totembot.core import GameState
 from totembot.core.story import Placing
+from totembot.core.telling import StoredLine
 from totembot.games.registry import ruleset_of
 from totembot.store import placings, results
 from totembot.store.backlog import Progress, Queries, ResultsBacklog
@@ -35,6 +36,8 @@ from totembot.store.model import (
 )
 from totembot.store.placings import MadePlacing, PlacedRow
 from totembot.store.results import MadeResults, ResultRow
+
+T = TypeVar("T")
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, host, status, options, version, snapshot, status_message_id, "
@@ -302,12 +305,34 @@ class GameStore(ABC):
     async def load_with_log(self, game_id: int) -> tuple[StoredGame, list[EventRecord]]:
         """The game and its whole log at one version (a write may land between two reads:
         then both are read again)."""
+        return await self._at_one_version(game_id, self._events_upto)
+
+    async def load_with_log_lines(self, game_id: int) -> tuple[StoredGame, list[StoredLine]]:
+        """The game and its whole log as stored, unread, at one version."""
+        return await self._at_one_version(game_id, self._log_lines)
+
+    async def _at_one_version(
+        self, game_id: int, read_log: Callable[[int, int], Awaitable[list[T]]]
+    ) -> tuple[StoredGame, list[T]]:
         for _ in range(3):
             game = await self.load(game_id)
-            log = await self.events(game_id, upto=game.version)  # the log only grows
+            log = await read_log(game_id, game.version)  # the log only grows
             if len(log) == game.version:
                 return game, log
         raise StaleState("The game is changing quickly: please ask again in a moment.")
+
+    async def _events_upto(self, game_id: int, upto: int) -> list[EventRecord]:
+        return await self.events(game_id, upto=upto)
+
+    async def _log_lines(self, game_id: int, upto: int) -> list[StoredLine]:
+        """The log's rows as far as `upto`, their requests left as stored: read where they
+        are used (a chart's, in the drawing process)."""
+        rows = await self._all(
+            "SELECT seq, recorded_at, recorded_by, request FROM events "
+            "WHERE game_id = ? AND seq <= ? ORDER BY seq",
+            (game_id, upto),
+        )
+        return [(int(row[0]), row[1], row[2], row[3]) for row in rows]
 
     async def _game_and_seats(
         self, game_id: int

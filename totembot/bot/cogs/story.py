@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from totembot.bot.access import Caller
 from totembot.bot.autocomplete import MAX_CHOICES, SUGGEST_WITHIN, Choices
-from totembot.bot.pictures import chart_file, drawer_of
+from totembot.bot.pictures import chart_file_of_log, drawer_of
 from totembot.bot.recording import Recorder, recorder_of
 from totembot.bot.replies import in_time, say
 from totembot.core.errors import RuleViolation
@@ -115,8 +115,8 @@ class StoryCommands(commands.Cog):
     @app_commands.command(name="chart", description="Draw every life total over this game so far")
     async def chart(self, interaction: discord.Interaction) -> None:
         table = await self.recorder.table_for(interaction)
-        story = await in_time(interaction, self.recorder.service.story(table.game.id))
-        chart = chart_file(drawer_of(interaction), story)
+        game, log = await in_time(interaction, self.recorder.service.chart_log(table.game.id))
+        chart = chart_file_of_log(drawer_of(interaction), game, log)
         await say(interaction, file=await in_time(interaction, chart))
 
     @app_commands.command(
