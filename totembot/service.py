@@ -78,6 +78,7 @@ def _at_millisecond(millisecond: int) -> str:
 
 @lru_cache(maxsize=1)
 def _at_second(second: int) -> str:
+    """The date and time to the second, without its offset: the same for many requests."""
     return datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds").removesuffix("+00:00")
 
 

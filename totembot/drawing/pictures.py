@@ -49,14 +49,14 @@ class ToldChart:
         ruleset = ruleset_of(self.config.format)
         try:
             read = ruleset.load_request
-            lines = [Line(seq, at, by, read(request)) for seq, at, by, request in self.log]
+            lines = [ReadLine(seq, at, by, read(request)) for seq, at, by, request in self.log]
         except (ValidationError, ValueError) as error:
             raise RuleViolation(UNREADABLE) from error
         return tell_from_log(ruleset, self.config, self.created_at, lines)
 
 
 @dataclass(frozen=True)
-class Line:
+class ReadLine:
     """A row of the log with its request read (`core.story.LoggedRequest`)."""
 
     seq: int
