@@ -27,19 +27,19 @@ def drawer_of(interaction: discord.Interaction) -> Drawer:
 
 async def chart_file(drawer: Drawer, story: Story) -> discord.File:
     """The game's life chart (named as the summary's embed expects it)."""
-    from totembot.render.summary import CHART_FILENAME  # not at start-up: summaries are rare
-
-    png = await drawer.draw(Chart(story))
-    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
+    return _chart_file(await drawer.draw(Chart(story)))
 
 
 async def chart_file_of_log(
     drawer: Drawer, game: StoredGame, log: list[StoredLine]
 ) -> discord.File:
     """The game's life chart, its story told in the drawing process from the log as stored."""
-    from totembot.render.summary import CHART_FILENAME
+    return _chart_file(await drawer.draw(ToldChart(game.config, game.created_at, tuple(log))))
 
-    png = await drawer.draw(ToldChart(game.config, game.created_at, tuple(log)))
+
+def _chart_file(png: bytes) -> discord.File:
+    from totembot.render.summary import CHART_FILENAME  # not at start-up: summaries are rare
+
     return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
 
 

@@ -314,6 +314,8 @@ class GameStore(ABC):
     async def _at_one_version(
         self, game_id: int, read_log: Callable[[int, int], Awaitable[list[T]]]
     ) -> tuple[StoredGame, list[T]]:
+        """The game, and its log read by `read_log` as far as the game's version: a write may
+        land between the two reads, and then both are read again."""
         for _ in range(3):
             game = await self.load(game_id)
             log = await read_log(game_id, game.version)  # the log only grows

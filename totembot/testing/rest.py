@@ -130,8 +130,9 @@ class RestApi:
 async def _read_body(request: web.Request) -> tuple[Any, list[JSON]]:
     """The JSON payload and any uploaded files (multipart with ``payload_json``)."""
     raw = await request.read()
-    if is_multipart(request.headers.get(hdrs.CONTENT_TYPE, "")):
-        return read_multipart(raw, request.headers[hdrs.CONTENT_TYPE])
+    content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
+    if is_multipart(content_type):
+        return read_multipart(raw, content_type)
     if not raw:
         return None, []
     try:
