@@ -25,9 +25,12 @@ from totembot.store.results import MadeResults
 
 log = logging.getLogger(__name__)
 
-# Games per batch: their rows are written in 1 to 3 ms on this machine's SQLite (about 20 us a
-# game, and the commit), well under the 5 to 10 ms a request's own commit can take at its p99.
-BATCH = 100
+# Games per batch. Each batch is a read of their logs on the loop, their rows made in a thread
+# and one write: at 100 a request caught behind one waited up to 1 to 3 ms, and a /do's p99
+# during a 10,000-game backlog was 1.9 to 2.8 times its p99 without; at 30 it was 1.4 to 1.7
+# times, for a backlog worked off in 3.3 to 3.8 s instead of 3.0 (docs/benchmarks.md,
+# "Issue 32, seventh session"). Below 30 the fixed cost of each batch's reads and pause won.
+BATCH = 30
 # Between two batches, twice as long as the batch took (at least PAUSE): the backlog has the
 # process for a third of the time at most, however slow the machine, and the requests that
 # queued during a batch go first. It takes 2 to 3 times as long as with a fixed 5 ms pause, for
