@@ -47,6 +47,7 @@ from totembot.bench.rivals import measure_rivals, rivals_figures
 from totembot.games.registry import format_names, ruleset_of
 from totembot.render.pen import SIZE, Tally, counting
 from totembot.store import open_store
+from totembot.store.floor import bare_floor
 
 
 async def test_the_serial_requests_are_all_accepted_after_their_two_floor_commits(
@@ -69,6 +70,23 @@ async def test_the_serial_requests_are_all_accepted_after_their_two_floor_commit
     assert floors == [(games + 1, count), (games + 2, count)]
     assert texts > len(CYCLE)  # different requests, not one phrase repeated
     assert timings.edits >= games  # every game shown once its burst is over (the flush)
+
+
+async def test_the_bare_floor_leaves_the_wals_checkpoints_to_the_store(tmp_path: Path) -> None:
+    """The floor is a commit alone: with SQLite's default it checkpointed the shared WAL
+    whenever it passed 1,000 pages, doing part of the store's work inside its own times."""
+    path = tmp_path / "floor.sqlite3"
+    store = await open_store(str(path))
+    await store.close()
+    floor = await bare_floor(str(path))
+    try:
+        for seq in range(1, 801):  # about 2,400 pages: past SQLite's default of 1,000
+            await floor.commit(1, seq, "now")
+        with sqlite3.connect(path) as raw:  # before the last connection closes (it checkpoints)
+            _busy, frames, _copied = raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    finally:
+        await floor.close()
+    assert frames > 1500  # never started over: nothing checkpointed it on the way
 
 
 async def test_requests_on_many_channels_at_once_are_all_recorded(tmp_path: Path) -> None:

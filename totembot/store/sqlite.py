@@ -76,13 +76,17 @@ Identity = tuple[int, int]
 # Group commits between two checkpoints of the WAL into the database file. The appender never
 # checkpoints itself (that copies pages and fsyncs the file, too long for the loop's thread): a
 # worker thread does, on a connection of its own. A group of one request writes about 3 pages
-# to the WAL (measured), so 320 groups are about SQLite's own default of 1,000 pages between
-# checkpoints.
-CHECKPOINT_EVERY = 320
+# to the WAL, so 1,280 groups are about 4,000 pages. A checkpoint takes about 0.5 ms here
+# whatever it copies (its fsync), and the request committing meanwhile waits for it: every
+# 320 groups (SQLite's own 1,000 pages), checkpoints were a quarter to a third of the serial
+# requests past the p99 that the collector had not slowed (docs/benchmarks.md, "Issue 32,
+# seventh session").
+CHECKPOINT_EVERY = 1280
 # Checkpoints run while groups go on being written, so the WAL cannot start over after them;
-# one in this many holds the write lock (the groups meanwhile wait and gather) so that it can:
-# the WAL then stays under about this many times 1,000 pages (4 MB each).
-RESTART_EVERY = 4
+# one in this many holds the write lock (the groups meanwhile wait and gather) so that it can.
+# Every one does: the WAL then stays under about 23 MB, as with a checkpoint every 320 groups
+# of which one in four held the lock.
+RESTART_EVERY = 1
 # Paths SQLite opens as a database private to each connection: a second connection (the
 # appender) would write to another, empty database, so these keep the one connection.
 PRIVATE = (":memory:", "")
