@@ -78,11 +78,11 @@ Identity = tuple[int, int]
 # worker thread does, on a connection of its own. A group of one request writes about 3 pages
 # to the WAL, so 1,280 groups are about 4,000 pages. A checkpoint takes about 0.5 ms here
 # whatever it copies (its fsync), and the request committing meanwhile waits for it: every
-# 320 groups (SQLite's own 1,000 pages), checkpoints were a quarter to a third of the serial
-# requests past the p99 that the collector had not slowed (docs/benchmarks.md, "Issue 32,
+# 320 groups (SQLite's own 1,000 pages), a third to nearly half of the slowest 2 % of serial
+# requests that the collector had not slowed met one (docs/benchmarks.md, "Issue 32,
 # seventh session").
 CHECKPOINT_EVERY = 1280
-# Checkpoints run while groups go on being written, so the WAL cannot start over after them;
+# A checkpoint run while groups go on being written cannot let the WAL start over after it;
 # one in this many holds the write lock (the groups meanwhile wait and gather) so that it can.
 # Every one does: the WAL then stays under about 23 MB, as with a checkpoint every 320 groups
 # of which one in four held the lock.
