@@ -25,11 +25,11 @@ from totembot.store.results import MadeResults
 
 log = logging.getLogger(__name__)
 
-# Games per batch. Each batch is a read of their logs on the loop, their rows made in a thread
-# and one write: at 100 a request caught behind one waited up to 1 to 3 ms, and a /do's p99
-# during a 10,000-game backlog was 1.9 to 2.8 times its p99 without; at 30 it was 1.4 to 1.7
-# times, for a backlog worked off in 3.3 to 3.8 s instead of 3.0 (docs/benchmarks.md,
-# "Issue 32, seventh session"). Below 30 the fixed cost of each batch's reads and pause won.
+# Games per batch. Each batch is two reads, the rows made in a thread and one write: at 100 a
+# request caught behind one waited up to 1 to 3 ms, and a /do's p99 during a 10,000-game
+# backlog was 1.9 to 2.8 times its p99 without; at 30 it was 1.4 to 1.7 times, for a backlog
+# worked off in 3.3 to 3.8 s instead of 3.0 (docs/benchmarks.md, "Issue 32, seventh
+# session"). At 20 the backlog took 4.1 to 4.7 s, for no better /do.
 BATCH = 30
 # Between two batches, twice as long as the batch took (at least PAUSE): the backlog has the
 # process for a third of the time at most, however slow the machine, and the requests that
